@@ -1,0 +1,25 @@
+/**
+ * What the projector announces after each committed batch, and what query-api pushes to
+ * browsers over /api/live. `topic` is the feature path (for example 'settings/fiscalYear'),
+ * so the web app can invalidate exactly the queries that read that feature.
+ */
+export interface ChangeNotice {
+  topic: string;
+  /** Company whose data changed; null for tenant-wide changes (then tenantId says whose). */
+  companyId: string | null;
+  tenantId: string | null;
+  /** Ids of the changed rows (entity ids, not event ids). */
+  ids: string[];
+  /** Global log position (positionToString) up to which the read model now reflects the log. */
+  position: string;
+}
+
+export type ChangeListener = (notices: readonly ChangeNotice[]) => void;
+
+/** Carries notices from the projector to query-api, in-process or across processes. */
+export interface ChangeBus {
+  publish(notices: readonly ChangeNotice[]): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe(listener: ChangeListener): () => void;
+  close(): Promise<void>;
+}

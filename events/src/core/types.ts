@@ -1,0 +1,140 @@
+/**
+ * Event contracts shared by every adapter. Stream versions are zero-based revisions:
+ * the first event of a stream has streamPosition 0, exactly as in EventStoreDB, so
+ * an expected version means the same thing whichever adapter stores the log.
+ */
+
+/** Who caused an event, for which company, and why: the audit trail of every change. */
+export interface EventMetadata {
+  /** User that issued the command; null for system actions such as seeding. */
+  actorUserId: string | null;
+  /** Company whose data the event changes; null for tenant-wide or user events. */
+  companyId: string | null;
+  /** Corporate group (tenant) the company belongs to. */
+  tenantId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  /** ISO-8601 instant when the command was accepted. */
+  occurredAt: string;
+}
+
+/** An event about to be appended. `id` is generated when omitted. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  id?: string;
+  type: Type;
+  schemaVersion: number;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+/**
+ * Position in the global log. PostgreSQL has one number (commit = prepare = global_position);
+ * EventStoreDB has a commit and a prepare position. Compare with comparePositions.
+ */
+export interface LogPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  schemaVersion: number;
+  data: Data;
+  metadata: EventMetadata;
+  streamId: string;
+  /** Zero-based revision of this event inside its stream. */
+  streamPosition: number;
+  globalPosition: LogPosition;
+  /** When the store wrote it (ISO-8601). */
+  recordedAt: string;
+}
+
+/**
+ * 'no_stream': the stream must not exist yet; 'stream_exists': it must exist;
+ * 'any': no check; a number: the revision of the stream's last event.
+ */
+export type ExpectedVersion = 'no_stream' | 'stream_exists' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the last appended event: pass it as the next expected version. */
+  nextExpectedVersion: number;
+  /** Global position of the last appended event. */
+  lastPosition: LogPosition;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to return (inclusive). Default 0. */
+  fromVersion?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Return events strictly after this position; null or omitted means from the start. */
+  after?: LogPosition | null;
+  maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this position; null or omitted means from the start. */
+  after?: LogPosition | null;
+  /** Called once per event, in global order; the next event waits for the promise. */
+  onEvent: (event: RecordedEvent) => void | Promise<void>;
+  /** Called once all events that existed at subscription time have been delivered. */
+  onCaughtUp?: () => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves when no onEvent call is running any more. */
+  stop(): Promise<void>;
+}
+
+/** The port every event store adapter implements (PostgreSQL/PGlite, EventStoreDB). */
+export interface EventStore {
+  readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult>;
+  /** Events of one stream in order; an empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of the global log in order (system events excluded). */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up subscription on the global log: history first, then live events. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Position of the newest event, or null when the log is empty. */
+  headPosition(): Promise<LogPosition | null>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  readonly code = 'wrong_expected_version' as const;
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    /** Revision of the stream's last event, or -1 when it does not exist. */
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId}: expected version ${String(expected)}, actual ${actual}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+export function comparePositions(a: LogPosition, b: LogPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** Text form used in checkpoints, notices and JSON: "commit/prepare". */
+export function positionToString(p: LogPosition): string {
+  return `${p.commit}/${p.prepare}`;
+}
+
+export function positionFromString(s: string): LogPosition {
+  const [commit, prepare] = s.split('/');
+  if (commit === undefined || prepare === undefined) throw new Error(`Bad log position: ${s}`);
+  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+}

@@ -1,0 +1,4 @@
+export * from './core/types';
+export * from './core/upcasting';
+export * from './core/database';
+export * from './core/changeNotice';

@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent, ChangeNotice } from '@ghg/events';
+
+export interface ProjectionContext {
+  /** The batch transaction: every read-model write and the checkpoint commit together. */
+  trx: Knex.Transaction;
+  /**
+   * Physical name of a logical read-model table. During a rebuild this is the fresh copy
+   * (for example `currency_rates__rebuild`), otherwise the live table.
+   */
+  table(logicalName: string): string;
+  /** Records a change to announce once the batch has committed. */
+  notify(notice: Omit<ChangeNotice, 'position'>): void;
+}
+
+/**
+ * A named, idempotent projection from the global log into read-model tables.
+ * The tables themselves are created by knex migrations (projector/src/migrations).
+ */
+export interface Projection {
+  name: string;
+  /** Logical tables it owns; a rebuild copies their shape and swaps them in when caught up. */
+  tables: readonly string[];
+  /** Event types it reacts to; every other event only advances its checkpoint. */
+  handles: readonly string[];
+  apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void>;
+}
