@@ -1,0 +1,5 @@
+export * from './core/decider';
+export * from './settings/fiscalYear/fiscalYear';
+export * from './settings/currency/currencyRates';
+export * from './organization/user';
+export * from './organization/tenant';
