@@ -54,7 +54,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState, UserError> 
   decide: (command, state) => {
     if (command.type === 'RegisterUser') {
       if (state.exists) return reject('user_exists');
-      if (!EMAIL.test(command.email)) return reject('invalid_email');
+      if (!EMAIL.test(normaliseEmail(command.email))) return reject('invalid_email');
       const [first] = command.companyIds;
       if (first === undefined) return reject('no_company');
       const { type: _command, ...data } = command;
