@@ -1,4 +1,8 @@
 import type { Knex } from 'knex';
+import * as organization from './0002_organization';
+import * as settings from './0003_settings';
+import * as audit from './0004_audit';
+import { coreMigration } from './0001_core';
 
 /**
  * Read-model schema, as knex migrations listed in order. Each feature adds its own file
@@ -10,4 +14,6 @@ export interface ReadModelMigration {
   down(knex: Knex): Promise<void>;
 }
 
-export const migrations: ReadModelMigration[] = [];
+export const migrations: ReadModelMigration[] = [
+  coreMigration,
+];

@@ -1,0 +1,80 @@
+import type { Projection } from '../core/projection';
+import {
+  CompanyRegistered,
+  CompanySectionCreated,
+  TenantCreated,
+  UserPreferencesChanged,
+  UserRegistered,
+  type RecordedEvent,
+} from '@ghg/events';
+
+type Out<C> = C extends { schema: { _output: infer O } } ? O : never;
+
+/** Tenants, companies, sections and users: who may log in and what they may see. */
+export const organizationProjection: Projection = {
+  name: 'organization',
+  tables: ['tenants', 'companies', 'company_sections', 'users'],
+  handles: [TenantCreated.type, CompanyRegistered.type, CompanySectionCreated.type, UserRegistered.type, UserPreferencesChanged.type],
+  async apply(event: RecordedEvent, ctx) {
+    const { trx, table } = ctx;
+    const tenantId = event.metadata.tenantId;
+    switch (event.type) {
+      case TenantCreated.type: {
+        const d = event.data as Out<typeof TenantCreated>;
+        await trx(table('tenants')).insert({ id: d.tenantId, name: d.name, created_at: event.metadata.occurredAt }).onConflict('id').merge();
+        return;
+      }
+      case CompanyRegistered.type: {
+        const d = event.data as Out<typeof CompanyRegistered>;
+        await trx(table('companies'))
+          .insert({ id: d.companyId, tenant_id: d.tenantId, name: d.name, region: d.region, version: event.streamPosition })
+          .onConflict('id')
+          .merge();
+        ctx.notify({ topic: 'organization/companies', companyId: d.companyId, tenantId: d.tenantId, ids: [d.companyId] });
+        return;
+      }
+      case CompanySectionCreated.type: {
+        const d = event.data as Out<typeof CompanySectionCreated>;
+        await trx(table('company_sections'))
+          .insert({ id: d.sectionId, company_id: d.companyId, name: d.name, display_name: d.displayName, parent_section_id: d.parentSectionId })
+          .onConflict('id')
+          .merge();
+        ctx.notify({ topic: 'organization/companySections', companyId: d.companyId, tenantId, ids: [d.sectionId] });
+        return;
+      }
+      case UserRegistered.type: {
+        const d = event.data as Out<typeof UserRegistered>;
+        await trx(table('users'))
+          .insert({
+            id: d.userId,
+            tenant_id: d.tenantId,
+            email: d.email,
+            name: d.name,
+            password_hash: d.passwordHash,
+            language: d.language,
+            role: d.role,
+            section_id: d.sectionId,
+            company_ids: JSON.stringify(d.companyIds),
+            selected_company_id: d.selectedCompanyId,
+            version: event.streamPosition,
+          })
+          .onConflict('id')
+          .merge();
+        ctx.notify({ topic: 'account/user', companyId: null, tenantId: d.tenantId, ids: [d.userId] });
+        return;
+      }
+      case UserPreferencesChanged.type: {
+        const d = event.data as Out<typeof UserPreferencesChanged>;
+        await trx(table('users'))
+          .where({ id: d.userId })
+          .update({
+            ...(d.language ? { language: d.language } : {}),
+            ...(d.selectedCompanyId ? { selected_company_id: d.selectedCompanyId } : {}),
+            version: event.streamPosition,
+          });
+        ctx.notify({ topic: 'account/user', companyId: null, tenantId, ids: [d.userId] });
+        return;
+      }
+    }
+  },
+};
