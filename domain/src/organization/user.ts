@@ -3,8 +3,15 @@ import { languages, type Language, type Role, type UserEvent } from '@ghg/events
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 
+export const userEmailStreamId = (email: string) => `userEmail-${normaliseEmail(email)}`;
+
 export interface UserState {
   exists: boolean;
+  tenantId: string | null;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  sectionId: string | null;
   language: Language;
   selectedCompanyId: string | null;
   companyIds: readonly string[];
@@ -39,11 +46,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState, UserError> = {
-  initialState: () => ({ exists: false, language: 'ja', selectedCompanyId: null, companyIds: [], role: null }),
+  initialState: () => ({ exists: false, tenantId: null, email: '', name: '', passwordHash: null, sectionId: null, language: 'ja', selectedCompanyId: null, companyIds: [], role: null }),
   evolve: (state, event) => {
     if (event.type === 'UserRegistered') {
       const d = event.data;
-      return { exists: true, language: d.language, selectedCompanyId: d.selectedCompanyId, companyIds: d.companyIds, role: d.role };
+      return { exists: true, tenantId: d.tenantId, email: d.email, name: d.name, passwordHash: d.passwordHash, sectionId: d.sectionId, language: d.language, selectedCompanyId: d.selectedCompanyId, companyIds: d.companyIds, role: d.role };
     }
     return {
       ...state,

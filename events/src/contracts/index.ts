@@ -5,6 +5,7 @@ import {
   TenantCreated,
   UserPreferencesChanged,
   UserRegistered,
+  UserEmailClaimed,
 } from './organization';
 import type { EventContract } from './defineEvent';
 import type { z } from 'zod';
@@ -25,5 +26,6 @@ export const eventContracts: ReadonlyMap<string, EventContract<string, z.ZodType
     CompanySectionCreated,
     UserRegistered,
     UserPreferencesChanged,
+    UserEmailClaimed,
   ].map((c) => [c.type, c as EventContract<string, z.ZodType>]),
 );

@@ -58,6 +58,17 @@ export const UserPreferencesChanged = defineEvent(
   }),
 );
 
+/**
+ * Written to stream `userEmail-<email>` with expected version "no stream": the store itself then
+ * guarantees that one email address belongs to one user, with no read-model race.
+ */
+export const UserEmailClaimed = defineEvent(
+  'UserEmailClaimed',
+  1,
+  z.object({ email: z.string(), userId: z.string() }),
+);
+
+export type UserEmailEvent = DomainEventOf<typeof UserEmailClaimed>;
 export type TenantEvent = DomainEventOf<typeof TenantCreated>;
 export type CompanyEvent = DomainEventOf<typeof CompanyRegistered>;
 export type CompanySectionEvent = DomainEventOf<typeof CompanySectionCreated>;

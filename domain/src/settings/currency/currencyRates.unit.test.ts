@@ -44,7 +44,7 @@ describe('currency rate decider', () => {
   });
 
   it('given a rate changed after the client read it, when saved with the old version, then version_conflict', () => {
-    const history = [added('a', 2025, 'USD', 150), added('b', 2025, 'EUR', 160), { ...added('a', 2025, 'USD', 152), type: 'CurrencyRateChanged' as const }];
+    const history: CurrencyRateEvent[] = [added('a', 2025, 'USD', 150), added('b', 2025, 'EUR', 160), { type: 'CurrencyRateChanged', data: { id: 'a', companyId, fiscalYear: 2025, currencyUnit: 'USD', rate: 152 } }];
     expect(given(currencyRatesDecider, history).when(save({ id: 'a', rate: 149, expectedVersion: 0 }))).toEqual({
       ok: false,
       error: 'version_conflict',
