@@ -3,3 +3,4 @@ export * from './settings/fiscalYear/fiscalYear';
 export * from './settings/currency/currencyRates';
 export * from './organization/user';
 export * from './organization/tenant';
+export * from './core/permissions';

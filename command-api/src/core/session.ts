@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EventMetadata, EventStore, Role } from '@ghg/events';
+import { can, fold, userDecider, userStreamId, type Action } from '@ghg/domain';
+import { HttpError } from './httpErrors';
+
+export interface Session {
+  userId: string;
+  tenantId: string;
+  role: Role;
+  companyIds: readonly string[];
+  selectedCompanyId: string;
+  correlationId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: Session;
+  }
+}
+
+/**
+ * Verifies the bearer token and loads the user from the user's own stream, so a change of role or
+ * company access takes effect on the very next command, without waiting for a read model.
+ */
+export function authenticate(eventStore: EventStore) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    let claims: { sub?: string };
+    try {
+      claims = await request.jwtVerify<{ sub: string }>();
+    } catch {
+      throw new HttpError(401, 'unauthorized', 'unauthorized');
+    }
+    const user = fold(userDecider, await eventStore.readStream(userStreamId(String(claims.sub))) as never);
+    if (!user.exists || !user.tenantId || !user.role || !user.selectedCompanyId) {
+      throw new HttpError(401, 'unauthorized', 'unauthorized');
+    }
+    const header = request.headers['x-correlation-id'];
+    request.session = {
+      userId: String(claims.sub),
+      tenantId: user.tenantId,
+      role: user.role,
+      companyIds: user.companyIds,
+      selectedCompanyId: user.selectedCompanyId,
+      correlationId: typeof header === 'string' && header.length <= 100 ? header : randomUUID(),
+    };
+  };
+}
+
+export function requireSession(request: FastifyRequest, action: Action): Session {
+  const session = request.session;
+  if (!session) throw new HttpError(401, 'unauthorized', 'unauthorized');
+  if (!can(session.role, action)) throw new HttpError(403, 'forbidden', 'forbidden');
+  return session;
+}
+
+/** Who, for which company, when and why: attached to every event the command appends. */
+export function metadataFor(session: Session, companyId: string | null, now: Date): EventMetadata {
+  return {
+    actorUserId: session.userId,
+    companyId,
+    tenantId: session.tenantId,
+    correlationId: session.correlationId,
+    causationId: session.correlationId,
+    occurredAt: now.toISOString(),
+  };
+}

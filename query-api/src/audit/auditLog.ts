@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { QueryApiDeps } from '../core/deps';
+import { authenticateReader, QueryError, requireReader } from '../core/session';
+
+const AuditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  before: z.string().regex(/^\d+$/).optional(),
+});
+
+/** The events behind the current company's data, newest first, with who, when and what changed. */
+export function registerAuditLogQueries(app: FastifyInstance, deps: QueryApiDeps): void {
+  const { knex } = deps.db;
+  app.get('/api/auditlog', { preHandler: authenticateReader(knex) }, async (request) => {
+    const { selectedCompanyId } = requireReader(request, 'auditlog.read');
+    const query = AuditQuery.safeParse(request.query);
+    if (!query.success) throw new QueryError(400, 'invalid_args', 'invalid args');
+    const { limit, before } = query.data;
+    const rows: Record<string, any>[] = await knex("audit_log as a")
+      .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+      .where('a.company_id', selectedCompanyId)
+      .modify((q) => (before === undefined ? q : q.where('a.position', '<', before)))
+      .orderBy('a.position', 'desc')
+      .limit(limit + 1)
+      .select('a.*', 'u.name as actor_name', 'u.email as actor_email');
+    const page = rows.slice(0, limit);
+    return {
+      entries: page.map((r: Record<string, any>) => ({
+        id: r.event_id,
+        position: String(r.position),
+        occurredAt: new Date(r.occurred_at).toISOString(),
+        actor: r.actor_user_id ? { id: r.actor_user_id, name: r.actor_name ?? null, email: r.actor_email ?? null } : null,
+        type: r.type,
+        topic: r.topic,
+        entityId: r.entity_id,
+        changes: typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes,
+      })),
+      nextBefore: rows.length > limit ? String(page[page.length - 1]!.position) : null,
+    };
+  });
+}

@@ -1,0 +1,11 @@
+import type { ChangeBus, Database } from '@ghg/events';
+
+export interface QueryApiDeps {
+  db: Database;
+  changeBus: ChangeBus;
+  jwtSecret: string;
+  /** Deployment setting exposed to the app; 't2' removes Simplified Chinese (spec §1). */
+  individualType: 't1' | 't2';
+  /** WebSocket keep-alive interval; a client that misses two pings is dropped. */
+  livePingMs?: number;
+}

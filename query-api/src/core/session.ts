@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import type { Role } from '@ghg/events';
+import { can, type Action } from '@ghg/domain';
+
+export interface ReaderSession {
+  userId: string;
+  tenantId: string;
+  email: string;
+  name: string;
+  language: string;
+  role: Role;
+  sectionId: string | null;
+  companyIds: string[];
+  selectedCompanyId: string;
+}
+
+export class QueryError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message = code.replaceAll('_', ' '),
+  ) {
+    super(message);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    reader?: ReaderSession;
+  }
+}
+
+export async function loadReader(knex: Knex, userId: string): Promise<ReaderSession | null> {
+  const row = await knex('users').where({ id: userId }).first();
+  if (!row) return null;
+  const companyIds = typeof row.company_ids === 'string' ? JSON.parse(row.company_ids) : row.company_ids;
+  return {
+    userId: row.id,
+    tenantId: row.tenant_id,
+    email: row.email,
+    name: row.name,
+    language: row.language,
+    role: row.role,
+    sectionId: row.section_id,
+    companyIds,
+    selectedCompanyId: row.selected_company_id,
+  };
+}
+
+export function authenticateReader(knex: Knex) {
+  return async (request: FastifyRequest) => {
+    let sub: string;
+    try {
+      sub = String((await request.jwtVerify<{ sub: string }>()).sub);
+    } catch {
+      throw new QueryError(401, 'unauthorized');
+    }
+    const reader = await loadReader(knex, sub);
+    if (!reader) throw new QueryError(401, 'unauthorized');
+    request.reader = reader;
+  };
+}
+
+export function requireReader(request: FastifyRequest, action: Action): ReaderSession {
+  const reader = request.reader;
+  if (!reader) throw new QueryError(401, 'unauthorized');
+  if (!can(reader.role, action)) throw new QueryError(403, 'forbidden');
+  return reader;
+}
