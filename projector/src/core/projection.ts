@@ -24,4 +24,12 @@ export interface Projection {
   /** Event types it reacts to; every other event only advances its checkpoint. */
   handles: readonly string[];
   apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void>;
+  /**
+   * Optional fast path, used instead of `apply` when present: receives the handled events of a
+   * batch (in log order, up to the batch size) so it can write them with a few multi-row
+   * statements. It must leave the tables exactly as calling `apply` on each event in turn would.
+   * Worth it for projections that see many events: a rebuild otherwise pays one round trip
+   * per event.
+   */
+  applyBatch?(events: readonly RecordedEvent[], ctx: ProjectionContext): Promise<void>;
 }

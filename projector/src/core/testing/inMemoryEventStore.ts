@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import {
+  WrongExpectedVersionError,
+  comparePositions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type LogPosition,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '@ghg/events';
+
+/**
+ * An EventStore held in memory, faithful to the port (zero-based stream revisions, global
+ * positions 1, 2, 3… with commit = prepare as in the PostgreSQL adapter, catch-up
+ * subscriptions delivering one event at a time). For tests that do not need a database for
+ * the log; events are cloned on the way in and out so callers cannot mutate the history.
+ */
+export function createInMemoryEventStore(options: { kind?: EventStore['kind'] } = {}): EventStore & {
+  /** Number of events in the log. */
+  readonly size: number;
+} {
+  const log: RecordedEvent[] = [];
+  const streams = new Map<string, RecordedEvent[]>();
+  const wakers = new Set<() => void>();
+  let closed = false;
+
+  const ensureOpen = () => {
+    if (closed) throw new Error('Event store is closed');
+  };
+  const position = (n: number): LogPosition => ({ commit: BigInt(n), prepare: BigInt(n) });
+  const clone = <T>(value: T): T => structuredClone(value);
+
+  function checkExpected(streamId: string, expected: ExpectedVersion, actual: number): void {
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && actual === -1) ||
+      (expected === 'stream_exists' && actual >= 0) ||
+      (typeof expected === 'number' && expected === actual);
+    if (!ok) throw new WrongExpectedVersionError(streamId, expected, actual);
+  }
+
+  /** Index in `log` of the first event strictly after `after`. */
+  function indexAfter(after: LogPosition | null | undefined): number {
+    if (!after) return 0;
+    // Positions are 1-based indexes, but search anyway so foreign positions behave sensibly.
+    let lo = 0;
+    let hi = log.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (comparePositions(log[mid]!.globalPosition, after) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  const store: EventStore & { readonly size: number } = {
+    kind: options.kind ?? 'postgres',
+    get size() {
+      return log.length;
+    },
+
+    async appendToStream(streamId, events, opts = {}): Promise<AppendResult> {
+      ensureOpen();
+      const stream = streams.get(streamId) ?? [];
+      const actual = stream.length - 1;
+      checkExpected(streamId, opts.expectedVersion ?? 'any', actual);
+      if (events.length === 0) {
+        const last = stream.at(-1);
+        return { nextExpectedVersion: actual, lastPosition: last ? last.globalPosition : position(log.length) };
+      }
+      const recordedAt = new Date().toISOString();
+      for (const e of events as readonly NewEvent[]) {
+        const recorded: RecordedEvent = {
+          id: e.id ?? randomUUID(),
+          type: e.type,
+          schemaVersion: e.schemaVersion,
+          data: clone(e.data),
+          metadata: clone(e.metadata),
+          streamId,
+          streamPosition: stream.length,
+          globalPosition: position(log.length + 1),
+          recordedAt,
+        };
+        stream.push(recorded);
+        log.push(recorded);
+      }
+      streams.set(streamId, stream);
+      for (const wake of [...wakers]) wake();
+      return { nextExpectedVersion: stream.length - 1, lastPosition: stream.at(-1)!.globalPosition };
+    },
+
+    async readStream(streamId, opts: ReadStreamOptions = {}) {
+      ensureOpen();
+      const from = opts.fromVersion ?? 0;
+      const stream = streams.get(streamId) ?? [];
+      const end = opts.maxCount === undefined ? stream.length : from + opts.maxCount;
+      return clone(stream.slice(from, end));
+    },
+
+    async readAll(opts: ReadAllOptions = {}) {
+      ensureOpen();
+      const start = indexAfter(opts.after);
+      const end = opts.maxCount === undefined ? log.length : start + opts.maxCount;
+      return clone(log.slice(start, end));
+    },
+
+    subscribeToAll(opts: SubscribeOptions): Subscription {
+      let stopped = false;
+      let wake: (() => void) | null = null;
+      const waker = () => wake?.();
+      wakers.add(waker);
+      const loop = (async () => {
+        let next = indexAfter(opts.after);
+        let caughtUp = false;
+        while (!stopped) {
+          if (next < log.length) {
+            try {
+              await opts.onEvent(clone(log[next]!));
+            } catch (error) {
+              opts.onError?.(error);
+              return;
+            }
+            next += 1;
+            continue;
+          }
+          if (!caughtUp) {
+            caughtUp = true;
+            opts.onCaughtUp?.();
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            if (stopped || next < log.length) resolve();
+          });
+          wake = null;
+        }
+      })();
+      return {
+        async stop() {
+          stopped = true;
+          wakers.delete(waker);
+          wake?.();
+          await loop;
+        },
+      };
+    },
+
+    async headPosition() {
+      ensureOpen();
+      const last = log.at(-1);
+      return last ? { ...last.globalPosition } : null;
+    },
+
+    async close() {
+      closed = true;
+    },
+  };
+  return store;
+}
