@@ -1,0 +1,68 @@
+import Fastify from 'fastify';
+import { commandApiPlugin } from '@ghg/command-api';
+import { queryApiPlugin } from '@ghg/query-api';
+import { allProjections, ProjectorRunner } from '@ghg/projector';
+import { loadConfig } from './config';
+import { acquireDataDirLock } from './lockFile';
+import { openInfrastructure } from './infrastructure';
+import { seedDemoTenantIfEmpty, DEMO_USERS } from './seedDemoTenant';
+import { serveWebApp } from './webStatic';
+import { onShutdown } from './shutdown';
+
+/**
+ * Embedded run: one process hosts command-api, projector, query-api and the built web app, on
+ * PGlite in DATA_DIR (or PostgreSQL when DATABASE_URL is set). Seeds a demo tenant on an empty store.
+ */
+export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+  const infra = await openInfrastructure(config);
+  const { db, eventStore, changeBus, logger } = infra;
+
+  const runner = new ProjectorRunner({ db, eventStore, projections: allProjections, changeBus, logger });
+  await runner.start();
+  const seeded = await seedDemoTenantIfEmpty(eventStore, config.demoPassword);
+  const head = await eventStore.headPosition();
+  if (head) await runner.waitForPosition(head, { timeoutMs: 60_000 });
+
+  const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+  const awaitProjection = (position: Parameters<typeof runner.waitForPosition>[0]) =>
+    runner.waitForPosition(position, { timeoutMs: 2000 }).catch(() => undefined);
+  await app.register(async (scope) => commandApiPlugin(scope, { db, eventStore, jwtSecret: infra.jwtSecret, awaitProjection }));
+  await app.register(async (scope) =>
+    queryApiPlugin(scope, { db, changeBus, jwtSecret: infra.jwtSecret, individualType: config.individualType }),
+  );
+  await app.register(async (scope) => serveWebApp(scope, config.webDist));
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://localhost:${config.port}`;
+  console.log(
+    [
+      '',
+      `GHG Ledger is running at ${url} (${db.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}, event log: ${eventStore.kind})`,
+      seeded ? 'A demo tenant was created.' : 'Using the existing data.',
+      `Log in as ${DEMO_USERS.join(', ')} with the password ${env.GHG_DEMO_PASSWORD ? 'from GHG_DEMO_PASSWORD' : `"${config.demoPassword}"`}.`,
+      '',
+    ].join('\n'),
+  );
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      await runner.stop();
+      await infra.close();
+      releaseLock();
+    })());
+  return { app, url, config, close, runner, infra };
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}`;
+if (isMain) {
+  startEmbedded()
+    .then(({ close }) => onShutdown(close))
+    .catch((error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}
