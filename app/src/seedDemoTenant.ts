@@ -18,8 +18,9 @@ import {
   UNSPECIFIED_SECTION,
   WHOLE_COMPANY_SECTION,
 } from '@ghg/domain';
-import { executeCommand, hashPassword, toNewEvent } from '@ghg/command-api';
+import { executeCommand, hashPassword, HttpError, toNewEvent } from '@ghg/command-api';
 
+export const DEMO_TENANT_ID = 'demo';
 export const DEMO_USERS = ['admin@demo.example', 'editor@demo.example', 'viewer@demo.example'] as const;
 
 interface SectionSeed {
@@ -61,7 +62,8 @@ const demoCompanies: { name: string; region: string; sections: SectionSeed[] }[]
  */
 export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: string, now = new Date()): Promise<boolean> {
   if ((await eventStore.headPosition()) !== null) return false;
-  const tenantId = randomUUID();
+  // A fixed tenant id: when two processes seed at once, the second one's CreateTenant is refused.
+  const tenantId = DEMO_TENANT_ID;
   const meta = (companyId: string | null): EventMetadata => ({
     actorUserId: null,
     companyId,
@@ -70,7 +72,12 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
     causationId: null,
     occurredAt: now.toISOString(),
   });
-  await executeCommand(eventStore, tenantStreamId(tenantId), tenantDecider, { type: 'CreateTenant', tenantId, name: 'デモ・ホールディングス' }, meta(null));
+  try {
+    await executeCommand(eventStore, tenantStreamId(tenantId), tenantDecider, { type: 'CreateTenant', tenantId, name: 'デモ・ホールディングス' }, meta(null));
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'tenant_exists') return false;
+    throw error;
+  }
 
   const companyIds: string[] = [];
   let manufacturingSectionId: string | null = null;
