@@ -35,7 +35,10 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   await app.register(async (scope) => serveWebApp(scope, config.webDist));
   await app.listen({ port: config.port, host: config.host });
 
-  const url = `http://localhost:${config.port}`;
+  // PORT=0 picks a free port (tests); report the one actually bound.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
   console.log(
     [
       '',
