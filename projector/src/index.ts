@@ -1,0 +1,13 @@
+export * from './core/projection';
+export * from './core/projectorRunner';
+export * from './core/checkpoints';
+export * from './core/migrate';
+export * from './core/rebuild';
+export * from './core/rebuildCli';
+export * from './core/progressBar';
+export * from './core/notices';
+export * from './core/logger';
+export type { ApplyProgress } from './core/applying';
+export { REBUILD_SUFFIX, rebuildName } from './core/tableSwap';
+export { migrations, type ReadModelMigration } from './migrations/index';
+export { allProjections } from './projections';
