@@ -1,0 +1,28 @@
+import { cpus, totalmem } from 'node:os';
+import { printResults, type BenchResult } from './stats';
+import { benchAppends } from './appends';
+import { benchLatency } from './latency';
+import { benchRebuild } from './rebuild';
+import { benchCalculation } from './calculation';
+
+/**
+ * `npm run bench`: every benchmark, one after another (never in parallel: they would measure each
+ * other). Needs PostgreSQL: DATABASE_URL, or the local server at 127.0.0.1:5432.
+ */
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+process.env.DATABASE_URL = databaseUrl;
+console.log(`GHG Ledger benchmarks — ${new Date().toISOString()} — ${cpus().length}× ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+
+const only = process.argv.slice(2);
+const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
+  ['appends', () => benchAppends({ databaseUrl })],
+  ['latency', () => benchLatency({ commands: 1000 })],
+  ['rebuild', () => benchRebuild({ databaseUrl, events: 100_000 })],
+  ['calculation', () => benchCalculation({ lines: 1_000_000 })],
+];
+for (const [name, run] of suites) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  const result = await run();
+  printResults(Array.isArray(result) ? result : [result]);
+}
+process.exit(0);
