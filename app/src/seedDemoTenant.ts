@@ -28,10 +28,11 @@ interface SectionSeed {
   children?: SectionSeed[];
 }
 
-const demoCompanies: { name: string; region: string; sections: SectionSeed[] }[] = [
+const demoCompanies: { name: string; region: string; equitySharePercent: number; sections: SectionSeed[] }[] = [
   {
     name: 'デモ製造株式会社',
     region: 'Japan',
+    equitySharePercent: 100,
     sections: [
       {
         name: WHOLE_COMPANY_SECTION,
@@ -46,11 +47,13 @@ const demoCompanies: { name: string; region: string; sections: SectionSeed[] }[]
   {
     name: 'デモ物流株式会社',
     region: 'Japan',
+    equitySharePercent: 80,
     sections: [{ name: WHOLE_COMPANY_SECTION, children: [{ name: '輸送部' }, { name: '倉庫部' }] }, { name: UNSPECIFIED_SECTION }],
   },
   {
     name: 'Demo Manufacturing USA Inc.',
     region: 'US',
+    equitySharePercent: 60,
     sections: [{ name: WHOLE_COMPANY_SECTION, children: [{ name: 'Ohio Plant' }] }, { name: UNSPECIFIED_SECTION }],
   },
 ];
@@ -84,12 +87,12 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
   for (const company of demoCompanies) {
     const companyId = randomUUID();
     companyIds.push(companyId);
-    await executeCommand(eventStore, companyStreamId(companyId), companyDecider, { type: 'RegisterCompany', companyId, tenantId, name: company.name, region: company.region }, meta(companyId));
+    await executeCommand(eventStore, companyStreamId(companyId), companyDecider, { type: 'RegisterCompany', companyId, tenantId, name: company.name, region: company.region, equitySharePercent: company.equitySharePercent, controlApproach: 'operational' }, meta(companyId));
     const createTree = async (sections: SectionSeed[], parentSectionId: string | null): Promise<void> => {
       for (const section of sections) {
         const sectionId = randomUUID();
         if (section.name === '製造本部') manufacturingSectionId = sectionId;
-        await executeCommand(eventStore, companySectionsStreamId(companyId), companySectionsDecider, { type: 'CreateCompanySection', sectionId, companyId, name: section.name, parentSectionId }, meta(companyId));
+        await executeCommand(eventStore, companySectionsStreamId(companyId), companySectionsDecider, { type: 'SaveCompanySection', newId: sectionId, companyId, name: section.name, parentSectionId }, meta(companyId));
         await createTree(section.children ?? [], sectionId);
       }
     };

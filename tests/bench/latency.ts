@@ -47,7 +47,7 @@ export async function benchLatency(opts: { commands?: number; databaseUrl?: stri
           body: JSON.stringify(body),
         });
         if (res.status !== 200) throw new Error(`POST /api/currency: ${res.status} ${await res.text()}`);
-        return (await res.json()).currency as { id: string };
+        return ((await res.json()) as { currency: { id: string } }).currency;
       };
       const { id } = await post({ fiscalYear: 2099, currencyUnit: 'CHF', rate: 170 });
       const samples: number[] = [];

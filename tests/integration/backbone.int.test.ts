@@ -81,7 +81,7 @@ for (const [name, backend] of backends) {
       [{}, 'both missing'],
       [{ startMonth: 3 }, 'fiscalYearId missing'],
       [{ fiscalYearId: 'x' }, 'startMonth missing'],
-    ])('fiscal-year save with %o (%s) answers 400 "invalid args" and appends nothing', async (body) => {
+    ])('fiscal-year save with %o (%s) answers 400 "invalid args" and appends nothing', async (body, _label) => {
       const count = await eventCount();
       const res = await call(app, 'POST', '/api/fiscal-year', admin, body);
       expect(res.status).toBe(400);

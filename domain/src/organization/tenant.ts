@@ -1,13 +1,8 @@
 import { accept, reject, type Decider } from '../core/decider';
-import type { CompanyEvent, CompanySectionEvent, TenantEvent } from '@ghg/events';
+import type { CompanyEvent, ControlApproach, TenantEvent } from '@ghg/events';
 
 export const tenantStreamId = (tenantId: string) => `tenant-${tenantId}`;
 export const companyStreamId = (companyId: string) => `company-${companyId}`;
-export const companySectionsStreamId = (companyId: string) => `companySections-${companyId}`;
-
-/** Reserved section names (spec §3): 指定なし is always listed last; 全社 stands for the whole company. */
-export const UNSPECIFIED_SECTION = '指定なし';
-export const WHOLE_COMPANY_SECTION = '全社';
 
 type CreateTenant = { type: 'CreateTenant'; tenantId: string; name: string };
 export const tenantDecider: Decider<CreateTenant, TenantEvent, { exists: boolean }, 'tenant_exists' | 'invalid_name'> = {
@@ -20,44 +15,67 @@ export const tenantDecider: Decider<CreateTenant, TenantEvent, { exists: boolean
   },
 };
 
-type RegisterCompany = { type: 'RegisterCompany'; companyId: string; tenantId: string; name: string; region: string };
-export const companyDecider: Decider<RegisterCompany, CompanyEvent, { exists: boolean }, 'company_exists' | 'invalid_name'> = {
-  initialState: () => ({ exists: false }),
-  evolve: () => ({ exists: true }),
-  decide: (c, s) => {
-    if (s.exists) return reject('company_exists');
-    if (!c.name.trim()) return reject('invalid_name');
-    return accept({ type: 'CompanyRegistered', data: { companyId: c.companyId, tenantId: c.tenantId, name: c.name.trim(), region: c.region } });
-  },
-};
+export type CompanyCommand =
+  | {
+      type: 'RegisterCompany';
+      companyId: string;
+      tenantId: string;
+      name: string;
+      region: string;
+      equitySharePercent?: number;
+      controlApproach?: ControlApproach;
+    }
+  | { type: 'ChangeCompanyRegion'; companyId: string; region: string }
+  | { type: 'SetCompanyConsolidation'; companyId: string; equitySharePercent: number; controlApproach: ControlApproach };
 
-type CreateSection = {
-  type: 'CreateCompanySection';
-  sectionId: string;
-  companyId: string;
-  name: string;
-  displayName?: string;
-  parentSectionId: string | null;
-};
-type SectionsState = { ids: ReadonlySet<string>; names: ReadonlySet<string> };
-export const companySectionsDecider: Decider<
-  CreateSection,
-  CompanySectionEvent,
-  SectionsState,
-  'section_exists' | 'invalid_name' | 'parent_not_found'
-> = {
-  initialState: () => ({ ids: new Set(), names: new Set() }),
-  evolve: (s, e) => ({ ids: new Set([...s.ids, e.data.sectionId]), names: new Set([...s.names, e.data.name]) }),
+export interface CompanyState {
+  exists: boolean;
+  region: string;
+  equitySharePercent: number;
+  controlApproach: ControlApproach;
+}
+
+export type CompanyError = 'company_exists' | 'company_not_found' | 'invalid_name' | 'invalid_region' | 'invalid_equity_share';
+
+const validShare = (v: number) => Number.isFinite(v) && v >= 0 && v <= 100;
+
+export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState, CompanyError> = {
+  initialState: () => ({ exists: false, region: '', equitySharePercent: 100, controlApproach: 'operational' }),
+  evolve: (s, e) => {
+    switch (e.type) {
+      case 'CompanyRegistered':
+        return {
+          exists: true,
+          region: e.data.region,
+          equitySharePercent: e.data.equitySharePercent ?? 100,
+          controlApproach: e.data.controlApproach ?? 'operational',
+        };
+      case 'CompanyRegionChanged':
+        return { ...s, region: e.data.region };
+      case 'CompanyConsolidationChanged':
+        return { ...s, equitySharePercent: e.data.equitySharePercent, controlApproach: e.data.controlApproach };
+    }
+  },
   decide: (c, s) => {
-    const name = c.name.trim();
-    if (!name) return reject('invalid_name');
-    if (s.ids.has(c.sectionId) || s.names.has(name)) return reject('section_exists');
-    if (c.parentSectionId !== null && !s.ids.has(c.parentSectionId)) return reject('parent_not_found');
-    // A blank display name is filled with the name (spec §5).
-    const displayName = c.displayName?.trim() || name;
+    if (c.type === 'RegisterCompany') {
+      if (s.exists) return reject('company_exists');
+      if (!c.name.trim()) return reject('invalid_name');
+      if (!c.region.trim()) return reject('invalid_region');
+      if (c.equitySharePercent !== undefined && !validShare(c.equitySharePercent)) return reject('invalid_equity_share');
+      const { type: _command, ...data } = c;
+      return accept({ type: 'CompanyRegistered', data: { ...data, name: c.name.trim() } });
+    }
+    if (!s.exists) return reject('company_not_found');
+    if (c.type === 'ChangeCompanyRegion') {
+      if (!c.region.trim()) return reject('invalid_region');
+      if (c.region === s.region) return accept();
+      return accept({ type: 'CompanyRegionChanged', data: { companyId: c.companyId, region: c.region } });
+    }
+    if (!validShare(c.equitySharePercent)) return reject('invalid_equity_share');
+    if (c.equitySharePercent === s.equitySharePercent && c.controlApproach === s.controlApproach) return accept();
     return accept({
-      type: 'CompanySectionCreated',
-      data: { sectionId: c.sectionId, companyId: c.companyId, name, displayName, parentSectionId: c.parentSectionId },
+      type: 'CompanyConsolidationChanged',
+      data: { companyId: c.companyId, equitySharePercent: c.equitySharePercent, controlApproach: c.controlApproach },
     });
   },
 };

@@ -6,6 +6,10 @@ import {
   UserPreferencesChanged,
   UserRegistered,
   UserEmailClaimed,
+  CompanySectionUpdated,
+  CompanySectionDeleted,
+  CompanyRegionChanged,
+  CompanyConsolidationChanged,
 } from './organization';
 import type { EventContract } from './defineEvent';
 import type { z } from 'zod';
@@ -27,5 +31,9 @@ export const eventContracts: ReadonlyMap<string, EventContract<string, z.ZodType
     UserRegistered,
     UserPreferencesChanged,
     UserEmailClaimed,
+    CompanySectionUpdated,
+    CompanySectionDeleted,
+    CompanyRegionChanged,
+    CompanyConsolidationChanged,
   ].map((c) => [c.type, c as EventContract<string, z.ZodType>]),
 );

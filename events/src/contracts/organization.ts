@@ -10,10 +10,37 @@ export const TenantCreated = defineEvent(
   z.object({ tenantId: z.string(), name: z.string() }),
 );
 
+export const controlApproaches = ['operational', 'financial', 'equity_share'] as const;
+
 export const CompanyRegistered = defineEvent(
   'CompanyRegistered',
   1,
-  z.object({ companyId: z.string(), tenantId: z.string(), name: z.string(), region: z.string() }),
+  z.object({
+    companyId: z.string(),
+    tenantId: z.string(),
+    name: z.string(),
+    region: z.string(),
+    /** Group's equity share in the company, percent (GHG Protocol consolidation). Absent: 100. */
+    equitySharePercent: z.number().min(0).max(100).optional(),
+    /** Consolidation approach the group applies to this company. Absent: operational control. */
+    controlApproach: z.enum(controlApproaches).optional(),
+  }),
+);
+
+export const CompanyRegionChanged = defineEvent(
+  'CompanyRegionChanged',
+  1,
+  z.object({ companyId: z.string(), region: z.string() }),
+);
+
+export const CompanyConsolidationChanged = defineEvent(
+  'CompanyConsolidationChanged',
+  1,
+  z.object({
+    companyId: z.string(),
+    equitySharePercent: z.number().min(0).max(100),
+    controlApproach: z.enum(controlApproaches),
+  }),
 );
 
 export const CompanySectionCreated = defineEvent(
@@ -25,7 +52,28 @@ export const CompanySectionCreated = defineEvent(
     name: z.string(),
     displayName: z.string(),
     parentSectionId: z.string().nullable(),
+    /** 省エネ法 report section type (e.g. 'factory', 'office'); null when not a reporting unit. */
+    energyConservationActReportSectionType: z.string().nullable().optional(),
   }),
+);
+
+export const CompanySectionUpdated = defineEvent(
+  'CompanySectionUpdated',
+  1,
+  z.object({
+    sectionId: z.string(),
+    companyId: z.string(),
+    name: z.string(),
+    displayName: z.string(),
+    parentSectionId: z.string().nullable(),
+    energyConservationActReportSectionType: z.string().nullable(),
+  }),
+);
+
+export const CompanySectionDeleted = defineEvent(
+  'CompanySectionDeleted',
+  1,
+  z.object({ sectionId: z.string(), companyId: z.string() }),
 );
 
 export const UserRegistered = defineEvent(
@@ -70,8 +118,15 @@ export const UserEmailClaimed = defineEvent(
 
 export type UserEmailEvent = DomainEventOf<typeof UserEmailClaimed>;
 export type TenantEvent = DomainEventOf<typeof TenantCreated>;
-export type CompanyEvent = DomainEventOf<typeof CompanyRegistered>;
-export type CompanySectionEvent = DomainEventOf<typeof CompanySectionCreated>;
+export type CompanyEvent =
+  | DomainEventOf<typeof CompanyRegistered>
+  | DomainEventOf<typeof CompanyRegionChanged>
+  | DomainEventOf<typeof CompanyConsolidationChanged>;
+export type CompanySectionEvent =
+  | DomainEventOf<typeof CompanySectionCreated>
+  | DomainEventOf<typeof CompanySectionUpdated>
+  | DomainEventOf<typeof CompanySectionDeleted>;
+export type ControlApproach = (typeof controlApproaches)[number];
 export type UserEvent = DomainEventOf<typeof UserRegistered> | DomainEventOf<typeof UserPreferencesChanged>;
 export type Language = (typeof languages)[number];
 export type Role = (typeof roles)[number];

@@ -13,6 +13,7 @@ const pick = (data: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(keys.filter((k) => data[k] !== undefined).map((k) => [k, data[k]]));
 
 const currencyFields = ['fiscalYear', 'currencyUnit', 'rate'] as const;
+const sectionFields = ['name', 'displayName', 'parentSectionId', 'energyConservationActReportSectionType'] as const;
 
 /**
  * One line per event type. Secrets such as password hashes are never listed, so they never
@@ -24,11 +25,15 @@ const descriptors: Record<string, Describe> = {
   CurrencyRateChanged: (d) => ({ topic: 'settings/currency', entityId: String(d.id), fields: pick(d, currencyFields) }),
   CurrencyRateRemoved: (d) => ({ topic: 'settings/currency', entityId: String(d.id), fields: null }),
   CompanyRegistered: (d) => ({ topic: 'organization/companies', entityId: String(d.companyId), fields: pick(d, ['name', 'region']) }),
-  CompanySectionCreated: (d) => ({
-    topic: 'organization/companySections',
-    entityId: String(d.sectionId),
-    fields: pick(d, ['name', 'displayName', 'parentSectionId']),
+  CompanyRegionChanged: (d) => ({ topic: 'organization/companies', entityId: String(d.companyId), fields: pick(d, ['region']) }),
+  CompanyConsolidationChanged: (d) => ({
+    topic: 'organization/companies',
+    entityId: String(d.companyId),
+    fields: pick(d, ['equitySharePercent', 'controlApproach']),
   }),
+  CompanySectionCreated: (d) => ({ topic: 'organization/companySections', entityId: String(d.sectionId), fields: pick(d, sectionFields) }),
+  CompanySectionUpdated: (d) => ({ topic: 'organization/companySections', entityId: String(d.sectionId), fields: pick(d, sectionFields) }),
+  CompanySectionDeleted: (d) => ({ topic: 'organization/companySections', entityId: String(d.sectionId), fields: null }),
   UserRegistered: (d) => ({ topic: 'account/user', entityId: String(d.userId), fields: pick(d, ['email', 'name', 'role', 'language']) }),
   UserPreferencesChanged: (d) => ({ topic: 'account/user', entityId: String(d.userId), fields: pick(d, ['language', 'selectedCompanyId']) }),
 };
@@ -62,4 +67,4 @@ export function diffFields(
 }
 
 /** Events that update only some of an entity's fields. */
-export const partialUpdateTypes: ReadonlySet<string> = new Set(['UserPreferencesChanged']);
+export const partialUpdateTypes: ReadonlySet<string> = new Set(['UserPreferencesChanged', 'CompanyRegionChanged', 'CompanyConsolidationChanged']);

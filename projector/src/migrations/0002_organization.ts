@@ -13,6 +13,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('tenant_id').notNullable().index();
     t.text('name').notNullable();
     t.text('region').notNullable();
+    t.decimal('equity_share_percent', 7, 4).notNullable().defaultTo(100);
+    t.text('control_approach').notNullable().defaultTo('operational');
     t.integer('version').notNullable();
   });
   await knex.schema.createTable('company_sections', (t) => {
@@ -21,6 +23,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text('name').notNullable();
     t.text('display_name').notNullable();
     t.text('parent_section_id');
+    t.text('energy_conservation_act_report_section_type');
   });
   await knex.schema.createTable('users', (t) => {
     t.text('id').primary();

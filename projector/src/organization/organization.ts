@@ -2,6 +2,10 @@ import type { Projection } from '../core/projection';
 import {
   CompanyRegistered,
   CompanySectionCreated,
+  CompanySectionUpdated,
+  CompanySectionDeleted,
+  CompanyRegionChanged,
+  CompanyConsolidationChanged,
   TenantCreated,
   UserPreferencesChanged,
   UserRegistered,
@@ -14,7 +18,17 @@ type Out<C> = C extends { schema: { _output: infer O } } ? O : never;
 export const organizationProjection: Projection = {
   name: 'organization',
   tables: ['tenants', 'companies', 'company_sections', 'users'],
-  handles: [TenantCreated.type, CompanyRegistered.type, CompanySectionCreated.type, UserRegistered.type, UserPreferencesChanged.type],
+  handles: [
+    TenantCreated.type,
+    CompanyRegistered.type,
+    CompanyRegionChanged.type,
+    CompanyConsolidationChanged.type,
+    CompanySectionCreated.type,
+    CompanySectionUpdated.type,
+    CompanySectionDeleted.type,
+    UserRegistered.type,
+    UserPreferencesChanged.type,
+  ],
   async apply(event: RecordedEvent, ctx) {
     const { trx, table } = ctx;
     const tenantId = event.metadata.tenantId;
@@ -27,18 +41,53 @@ export const organizationProjection: Projection = {
       case CompanyRegistered.type: {
         const d = event.data as Out<typeof CompanyRegistered>;
         await trx(table('companies'))
-          .insert({ id: d.companyId, tenant_id: d.tenantId, name: d.name, region: d.region, version: event.streamPosition })
+          .insert({
+            id: d.companyId,
+            tenant_id: d.tenantId,
+            name: d.name,
+            region: d.region,
+            equity_share_percent: d.equitySharePercent ?? 100,
+            control_approach: d.controlApproach ?? 'operational',
+            version: event.streamPosition,
+          })
           .onConflict('id')
           .merge();
         ctx.notify({ topic: 'organization/companies', companyId: d.companyId, tenantId: d.tenantId, ids: [d.companyId] });
         return;
       }
-      case CompanySectionCreated.type: {
-        const d = event.data as Out<typeof CompanySectionCreated>;
+      case CompanyRegionChanged.type:
+      case CompanyConsolidationChanged.type: {
+        const d = event.data as Out<typeof CompanyRegionChanged> & Partial<Out<typeof CompanyConsolidationChanged>>;
+        await trx(table('companies'))
+          .where({ id: d.companyId })
+          .update({
+            ...(d.region !== undefined ? { region: d.region } : {}),
+            ...(d.equitySharePercent !== undefined ? { equity_share_percent: d.equitySharePercent, control_approach: d.controlApproach } : {}),
+            version: event.streamPosition,
+          });
+        ctx.notify({ topic: 'organization/companies', companyId: d.companyId, tenantId, ids: [d.companyId] });
+        return;
+      }
+      case CompanySectionCreated.type:
+      case CompanySectionUpdated.type: {
+        const d = event.data as Out<typeof CompanySectionUpdated>;
         await trx(table('company_sections'))
-          .insert({ id: d.sectionId, company_id: d.companyId, name: d.name, display_name: d.displayName, parent_section_id: d.parentSectionId })
+          .insert({
+            id: d.sectionId,
+            company_id: d.companyId,
+            name: d.name,
+            display_name: d.displayName,
+            parent_section_id: d.parentSectionId,
+            energy_conservation_act_report_section_type: d.energyConservationActReportSectionType ?? null,
+          })
           .onConflict('id')
           .merge();
+        ctx.notify({ topic: 'organization/companySections', companyId: d.companyId, tenantId, ids: [d.sectionId] });
+        return;
+      }
+      case CompanySectionDeleted.type: {
+        const d = event.data as Out<typeof CompanySectionDeleted>;
+        await trx(table('company_sections')).where({ id: d.sectionId }).delete();
         ctx.notify({ topic: 'organization/companySections', companyId: d.companyId, tenantId, ids: [d.sectionId] });
         return;
       }
