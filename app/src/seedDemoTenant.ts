@@ -22,6 +22,8 @@ import { executeCommand, hashPassword, HttpError, toNewEvent } from '@ghg/comman
 
 export const DEMO_TENANT_ID = 'demo';
 export const DEMO_USERS = ['admin@demo.example', 'editor@demo.example', 'viewer@demo.example'] as const;
+/** An editor of the second company, so a demo shows what one company cannot see of another. */
+export const DEMO_LOGISTICS_USER = 'logistics@demo.example';
 
 interface SectionSeed {
   name: string;
@@ -60,7 +62,7 @@ const demoCompanies: { name: string; region: string; equitySharePercent: number;
 
 /**
  * On an empty store, writes a demo corporate group through the same deciders real commands use:
- * three companies with section trees, three users (admin, editor scoped to 製造本部, viewer),
+ * three companies with section trees, four users (group admin, editor scoped to 製造本部, viewer, and an editor of the second company),
  * a fiscal-year setting and two currency rates. Returns false when the store already had events.
  */
 export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: string, now = new Date()): Promise<boolean> {
@@ -106,10 +108,12 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
   }
 
   const passwordHash = await hashPassword(password);
-  const users: { email: string; name: string; role: Role; companyIds: string[]; sectionId: string | null }[] = [
-    { email: DEMO_USERS[0], name: 'デモ管理者', role: 'admin', companyIds, sectionId: null },
+  const [, second] = companyIds as [string, string];
+  const users: { email: string; name: string; role: Role; companyIds: string[]; sectionId: string | null; allCompanies?: boolean }[] = [
+    { email: DEMO_USERS[0], name: 'デモ管理者', role: 'admin', companyIds, sectionId: null, allCompanies: true },
     { email: DEMO_USERS[1], name: 'デモ担当者', role: 'editor', companyIds: [first], sectionId: manufacturingSectionId },
     { email: DEMO_USERS[2], name: 'デモ閲覧者', role: 'viewer', companyIds: [first], sectionId: null },
+    { email: DEMO_LOGISTICS_USER, name: '物流担当者', role: 'editor', companyIds: [second], sectionId: null },
   ];
   for (const user of users) {
     const userId = randomUUID();

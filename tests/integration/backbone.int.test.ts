@@ -119,13 +119,14 @@ for (const [name, backend] of backends) {
       expect(res.body).toMatchObject({ message: 'invalid args', fields: [field] });
     });
 
-    it('a viewer may read but not write (403, nothing appended)', async () => {
-      const viewer = await login(app, 'viewer@demo.example');
-      const fy = await call(app, 'GET', '/api/fiscal-year', viewer);
+    it.each(['viewer@demo.example', 'editor@demo.example'])('%s may read company settings but not change them (403, nothing appended)', async (email) => {
+      const token = await login(app, email);
+      const fy = await call(app, 'GET', '/api/fiscal-year', token);
       expect(fy.status).toBe(200);
       const count = await eventCount();
-      const res = await call(app, 'POST', '/api/fiscal-year', viewer, { fiscalYearId: fy.body.fiscalYear.fiscalYearId, startMonth: 2 });
+      const res = await call(app, 'POST', '/api/fiscal-year', token, { fiscalYearId: fy.body.fiscalYear.fiscalYearId, startMonth: 2 });
       expect(res.status).toBe(403);
+      expect((await call(app, 'POST', '/api/currency', token, { fiscalYear: 2031, currencyUnit: 'USD', rate: 1 })).status).toBe(403);
       expect(await eventCount()).toBe(count);
     });
 
@@ -169,15 +170,11 @@ for (const [name, backend] of backends) {
           });
           ws.on('error', reject);
         });
-      // The viewer (company 1) and the admin switched to company 2 both listen; the editor writes in company 1.
+      // The viewer (company 1) and the logistics editor (company 2 only) listen; the admin writes in company 1.
       const viewer = await login(app, 'viewer@demo.example');
-      const editor = await login(app, 'editor@demo.example');
       const same = await open(viewer);
-      const companies = (await call(app, 'GET', '/api/companies', admin)).body.companies as { id: string }[];
       const me = (await call(app, 'GET', '/api/auth-user', admin)).body.user;
-      const otherCompany = companies.find((c) => c.id !== me.selectedCompanyId)!.id;
-      await call(app, 'PUT', '/api/user', admin, { user: { selectedCompanyId: otherCompany } });
-      const other = await open(admin);
+      const other = await open(await login(app, 'logistics@demo.example'));
 
       const fy = (await call(app, 'GET', '/api/fiscal-year', viewer)).body.fiscalYear;
       const got = new Promise<any>((resolve) =>
@@ -186,13 +183,12 @@ for (const [name, backend] of backends) {
           if (msg.type === 'notices' && msg.notices.some((n: { topic: string }) => n.topic === 'settings/fiscalYear')) resolve(msg);
         }),
       );
-      const saved = await call(app, 'POST', '/api/fiscal-year', editor, { fiscalYearId: fy.fiscalYearId, startMonth: 10 });
+      const saved = await call(app, 'POST', '/api/fiscal-year', admin, { fiscalYearId: fy.fiscalYearId, startMonth: 10 });
       expect(saved.status).toBe(200);
       const msg = await got;
       expect(msg.notices[0]).toMatchObject({ topic: 'settings/fiscalYear', companyId: me.selectedCompanyId, ids: [fy.fiscalYearId] });
       await new Promise((r) => setTimeout(r, 100));
       expect(other.messages.some((m) => m.type === 'notices' && m.notices.some((n: { topic: string }) => n.topic === 'settings/fiscalYear'))).toBe(false);
-      await call(app, 'PUT', '/api/user', admin, { user: { selectedCompanyId: me.selectedCompanyId } });
       same.ws.close();
       other.ws.close();
     });

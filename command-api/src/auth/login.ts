@@ -37,7 +37,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: CommandApiDeps):
       const user = userId ? fold(userDecider, (await eventStore.readStream(userStreamId(userId))) as never) : null;
       const passwordHash = user?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy-password')));
       const ok = await verifyPassword(passwordHash, password);
-      if (!ok || !userId || !user?.exists) throw new HttpError(401, 'invalid_credentials', 'invalid credentials');
+      if (!ok || !userId || !user?.exists || !user.active) throw new HttpError(401, 'invalid_credentials', 'invalid credentials');
       return { token: sign(userId) };
     },
   );

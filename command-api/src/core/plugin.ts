@@ -4,8 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { CommandApiDeps } from './deps';
 import { HttpError } from './httpErrors';
 import { registerLoginRoutes } from '../auth/login';
-import { registerFiscalYearRoutes } from '../settings/fiscalYear';
-import { registerCurrencyRoutes } from '../settings/currency';
+import { registerSettingsRoutes } from '../settings/index';
 import { registerUserRoutes } from '../account/user';
 
 /**
@@ -42,7 +41,6 @@ export async function commandApiPlugin(app: FastifyInstance, deps: CommandApiDep
   });
 
   registerLoginRoutes(app, deps);
-  registerFiscalYearRoutes(app, deps);
-  registerCurrencyRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
   registerUserRoutes(app, deps);
 }

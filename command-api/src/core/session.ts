@@ -8,6 +8,8 @@ export interface Session {
   userId: string;
   tenantId: string;
   role: Role;
+  sectionId: string | null;
+  allCompanies: boolean;
   companyIds: readonly string[];
   selectedCompanyId: string;
   correlationId: string;
@@ -32,7 +34,8 @@ export function authenticate(eventStore: EventStore) {
       throw new HttpError(401, 'unauthorized', 'unauthorized');
     }
     const user = fold(userDecider, await eventStore.readStream(userStreamId(String(claims.sub))) as never);
-    if (!user.exists || !user.tenantId || !user.role || !user.selectedCompanyId) {
+    // A deactivated user's tokens stop working at once.
+    if (!user.exists || !user.active || !user.tenantId || !user.role || !user.selectedCompanyId) {
       throw new HttpError(401, 'unauthorized', 'unauthorized');
     }
     const header = request.headers['x-correlation-id'];
@@ -40,6 +43,8 @@ export function authenticate(eventStore: EventStore) {
       userId: String(claims.sub),
       tenantId: user.tenantId,
       role: user.role,
+      sectionId: user.sectionId,
+      allCompanies: user.allCompanies,
       companyIds: user.companyIds,
       selectedCompanyId: user.selectedCompanyId,
       correlationId: typeof header === 'string' && header.length <= 100 ? header : randomUUID(),
@@ -50,7 +55,7 @@ export function authenticate(eventStore: EventStore) {
 export function requireSession(request: FastifyRequest, action: Action): Session {
   const session = request.session;
   if (!session) throw new HttpError(401, 'unauthorized', 'unauthorized');
-  if (!can(session.role, action)) throw new HttpError(403, 'forbidden', 'forbidden');
+  if (!can(session, action)) throw new HttpError(403, 'forbidden', 'forbidden');
   return session;
 }
 

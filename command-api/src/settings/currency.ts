@@ -24,7 +24,7 @@ const view = (state: CurrencyRatesState, id: string) => {
 
 export function registerCurrencyRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
   const run = async (request: Parameters<typeof requireSession>[0], command: Parameters<typeof currencyRatesDecider.decide>[0]) => {
-    const session = requireSession(request, 'settings.write');
+    const session = requireSession(request, 'company.configure');
     const outcome = await executeCommand(
       deps.eventStore,
       currencyRatesStreamId(session.selectedCompanyId),

@@ -14,7 +14,7 @@ const SaveFiscalYearArgs = z.object({
 
 export function registerFiscalYearRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
   app.post('/api/fiscal-year', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'settings.write');
+    const session = requireSession(request, 'company.configure');
     const args = parseArgs(SaveFiscalYearArgs, request.body);
     const companyId = session.selectedCompanyId;
     const outcome = await executeCommand(

@@ -1,18 +1,7 @@
-import { CurrencyRateAdded, CurrencyRateChanged, CurrencyRateRemoved, FiscalYearStartMonthSet } from './settings';
-import {
-  CompanyRegistered,
-  CompanySectionCreated,
-  TenantCreated,
-  UserPreferencesChanged,
-  UserRegistered,
-  UserEmailClaimed,
-  CompanySectionUpdated,
-  CompanySectionDeleted,
-  CompanyRegionChanged,
-  CompanyConsolidationChanged,
-} from './organization';
-import type { EventContract } from './defineEvent';
 import type { z } from 'zod';
+import type { EventContract } from './defineEvent';
+import { settingsContracts } from './settings';
+import { organizationContracts } from './organization';
 
 export * from './defineEvent';
 export * from './settings';
@@ -20,20 +9,5 @@ export * from './organization';
 
 /** Every event type the product writes, by name: used to validate data before it is appended. */
 export const eventContracts: ReadonlyMap<string, EventContract<string, z.ZodType>> = new Map(
-  [
-    FiscalYearStartMonthSet,
-    CurrencyRateAdded,
-    CurrencyRateChanged,
-    CurrencyRateRemoved,
-    TenantCreated,
-    CompanyRegistered,
-    CompanySectionCreated,
-    UserRegistered,
-    UserPreferencesChanged,
-    UserEmailClaimed,
-    CompanySectionUpdated,
-    CompanySectionDeleted,
-    CompanyRegionChanged,
-    CompanyConsolidationChanged,
-  ].map((c) => [c.type, c as EventContract<string, z.ZodType>]),
+  [...organizationContracts, ...settingsContracts].map((c) => [c.type, c as EventContract<string, z.ZodType>]),
 );

@@ -93,7 +93,37 @@ export const UserRegistered = defineEvent(
     /** null: the role covers the whole company; otherwise that section and its descendants. */
     sectionId: z.string().nullable(),
     selectedCompanyId: z.string(),
+    /** Group administrator: every company of the group, including ones added later. */
+    allCompanies: z.boolean().optional(),
   }),
+);
+
+export const UserAccessChanged = defineEvent(
+  'UserAccessChanged',
+  1,
+  z.object({
+    userId: z.string(),
+    role: z.enum(roles),
+    companyIds: z.array(z.string()),
+    allCompanies: z.boolean(),
+    sectionId: z.string().nullable(),
+  }),
+);
+
+export const UserDeactivated = defineEvent('UserDeactivated', 1, z.object({ userId: z.string() }));
+export const UserReactivated = defineEvent('UserReactivated', 1, z.object({ userId: z.string() }));
+
+/** Only the hash of the one-time token is stored; the token itself goes to the mail outbox. */
+export const PasswordResetRequested = defineEvent(
+  'PasswordResetRequested',
+  1,
+  z.object({ userId: z.string(), tokenHash: z.string(), expiresAt: z.string() }),
+);
+
+export const PasswordChanged = defineEvent(
+  'PasswordChanged',
+  1,
+  z.object({ userId: z.string(), passwordHash: z.string() }),
 );
 
 export const UserPreferencesChanged = defineEvent(
@@ -127,6 +157,32 @@ export type CompanySectionEvent =
   | DomainEventOf<typeof CompanySectionUpdated>
   | DomainEventOf<typeof CompanySectionDeleted>;
 export type ControlApproach = (typeof controlApproaches)[number];
-export type UserEvent = DomainEventOf<typeof UserRegistered> | DomainEventOf<typeof UserPreferencesChanged>;
+export type UserEvent =
+  | DomainEventOf<typeof UserRegistered>
+  | DomainEventOf<typeof UserPreferencesChanged>
+  | DomainEventOf<typeof UserAccessChanged>
+  | DomainEventOf<typeof UserDeactivated>
+  | DomainEventOf<typeof UserReactivated>
+  | DomainEventOf<typeof PasswordResetRequested>
+  | DomainEventOf<typeof PasswordChanged>;
 export type Language = (typeof languages)[number];
 export type Role = (typeof roles)[number];
+
+/** Every organization event contract, for the registry in ./index.ts. */
+export const organizationContracts = [
+  TenantCreated,
+  CompanyRegistered,
+  CompanyRegionChanged,
+  CompanyConsolidationChanged,
+  CompanySectionCreated,
+  CompanySectionUpdated,
+  CompanySectionDeleted,
+  UserRegistered,
+  UserPreferencesChanged,
+  UserEmailClaimed,
+  UserAccessChanged,
+  UserDeactivated,
+  UserReactivated,
+  PasswordResetRequested,
+  PasswordChanged,
+];

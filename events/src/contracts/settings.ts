@@ -28,6 +28,9 @@ export const CurrencyRateRemoved = defineEvent(
   z.object({ id: z.string(), companyId: z.string() }),
 );
 
+/** Every settings event contract, for the registry in ./index.ts. */
+export const settingsContracts = [FiscalYearStartMonthSet, CurrencyRateAdded, CurrencyRateChanged, CurrencyRateRemoved];
+
 export type FiscalYearEvent = DomainEventOf<typeof FiscalYearStartMonthSet>;
 export type CurrencyRateEvent =
   | DomainEventOf<typeof CurrencyRateAdded>

@@ -30,12 +30,13 @@ export async function up(knex: Knex): Promise<void> {
     t.text('tenant_id').notNullable();
     t.text('email').notNullable().unique();
     t.text('name').notNullable();
-    t.text('password_hash').notNullable();
     t.text('language').notNullable();
     t.text('role').notNullable();
     t.text('section_id');
     t.jsonb('company_ids').notNullable();
     t.text('selected_company_id').notNullable();
+    t.boolean('all_companies').notNullable().defaultTo(false);
+    t.boolean('active').notNullable().defaultTo(true);
     t.integer('version').notNullable();
   });
 }

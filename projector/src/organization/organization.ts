@@ -7,6 +7,9 @@ import {
   CompanyRegionChanged,
   CompanyConsolidationChanged,
   TenantCreated,
+  UserAccessChanged,
+  UserDeactivated,
+  UserReactivated,
   UserPreferencesChanged,
   UserRegistered,
   type RecordedEvent,
@@ -28,6 +31,9 @@ export const organizationProjection: Projection = {
     CompanySectionDeleted.type,
     UserRegistered.type,
     UserPreferencesChanged.type,
+    UserAccessChanged.type,
+    UserDeactivated.type,
+    UserReactivated.type,
   ],
   async apply(event: RecordedEvent, ctx) {
     const { trx, table } = ctx;
@@ -99,12 +105,13 @@ export const organizationProjection: Projection = {
             tenant_id: d.tenantId,
             email: d.email,
             name: d.name,
-            password_hash: d.passwordHash,
             language: d.language,
             role: d.role,
             section_id: d.sectionId,
             company_ids: JSON.stringify(d.companyIds),
             selected_company_id: d.selectedCompanyId,
+            all_companies: d.allCompanies ?? false,
+            active: true,
             version: event.streamPosition,
           })
           .onConflict('id')
@@ -121,6 +128,32 @@ export const organizationProjection: Projection = {
             ...(d.selectedCompanyId ? { selected_company_id: d.selectedCompanyId } : {}),
             version: event.streamPosition,
           });
+        ctx.notify({ topic: 'account/user', companyId: null, tenantId, ids: [d.userId] });
+        return;
+      }
+      case UserAccessChanged.type: {
+        const d = event.data as Out<typeof UserAccessChanged>;
+        const current = await trx(table('users')).where({ id: d.userId }).first('selected_company_id');
+        const selected = current && d.companyIds.includes(current.selected_company_id) ? current.selected_company_id : d.companyIds[0];
+        await trx(table('users'))
+          .where({ id: d.userId })
+          .update({
+            role: d.role,
+            company_ids: JSON.stringify(d.companyIds),
+            all_companies: d.allCompanies,
+            section_id: d.sectionId,
+            selected_company_id: selected,
+            version: event.streamPosition,
+          });
+        ctx.notify({ topic: 'account/user', companyId: null, tenantId, ids: [d.userId] });
+        return;
+      }
+      case UserDeactivated.type:
+      case UserReactivated.type: {
+        const d = event.data as Out<typeof UserDeactivated>;
+        await trx(table('users'))
+          .where({ id: d.userId })
+          .update({ active: event.type === UserReactivated.type, version: event.streamPosition });
         ctx.notify({ topic: 'account/user', companyId: null, tenantId, ids: [d.userId] });
         return;
       }

@@ -5,8 +5,7 @@ import type { QueryApiDeps } from './deps';
 import { QueryError } from './session';
 import { registerAuthUserRoutes } from '../account/authUser';
 import { registerCompanyRoutes } from '../organization/companies';
-import { registerFiscalYearQueries } from '../settings/fiscalYear';
-import { registerCurrencyQueries } from '../settings/currency';
+import { registerSettingsQueries } from '../settings/index';
 import { registerAuditLogQueries } from '../audit/auditLog';
 import { registerLiveUpdates } from '../live/liveUpdates';
 
@@ -26,8 +25,7 @@ export async function queryApiPlugin(app: FastifyInstance, deps: QueryApiDeps): 
 
   registerAuthUserRoutes(app, deps);
   registerCompanyRoutes(app, deps);
-  registerFiscalYearQueries(app, deps);
-  registerCurrencyQueries(app, deps);
+  registerSettingsQueries(app, deps);
   registerAuditLogQueries(app, deps);
   registerLiveUpdates(app, deps);
 }

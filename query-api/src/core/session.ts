@@ -11,6 +11,8 @@ export interface ReaderSession {
   language: string;
   role: Role;
   sectionId: string | null;
+  allCompanies: boolean;
+  active: boolean;
   companyIds: string[];
   selectedCompanyId: string;
 }
@@ -43,6 +45,8 @@ export async function loadReader(knex: Knex, userId: string): Promise<ReaderSess
     language: row.language,
     role: row.role,
     sectionId: row.section_id,
+    allCompanies: Boolean(row.all_companies),
+    active: Boolean(row.active),
     companyIds,
     selectedCompanyId: row.selected_company_id,
   };
@@ -57,7 +61,7 @@ export function authenticateReader(knex: Knex) {
       throw new QueryError(401, 'unauthorized');
     }
     const reader = await loadReader(knex, sub);
-    if (!reader) throw new QueryError(401, 'unauthorized');
+    if (!reader || !reader.active) throw new QueryError(401, 'unauthorized');
     request.reader = reader;
   };
 }
@@ -65,6 +69,6 @@ export function authenticateReader(knex: Knex) {
 export function requireReader(request: FastifyRequest, action: Action): ReaderSession {
   const reader = request.reader;
   if (!reader) throw new QueryError(401, 'unauthorized');
-  if (!can(reader.role, action)) throw new QueryError(403, 'forbidden');
+  if (!can(reader, action)) throw new QueryError(403, 'forbidden');
   return reader;
 }

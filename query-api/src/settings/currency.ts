@@ -18,7 +18,7 @@ const toCurrency = (row: Record<string, unknown>) => ({
 export function registerCurrencyQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
   app.get('/api/currency', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId } = requireReader(request, 'settings.read');
+    const { selectedCompanyId } = requireReader(request, 'company.read');
     const query = ListQuery.safeParse(request.query);
     if (!query.success) throw new QueryError(400, 'invalid_args', 'invalid args');
     const rows = await knex('currency_rates')
@@ -30,7 +30,7 @@ export function registerCurrencyQueries(app: FastifyInstance, deps: QueryApiDeps
 
   // The rate a calculation will use: the company's own, or 100 yen per unit when none is set.
   app.get('/api/currency/rate', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId } = requireReader(request, 'settings.read');
+    const { selectedCompanyId } = requireReader(request, 'company.read');
     const query = RateQuery.safeParse(request.query);
     if (!query.success) throw new QueryError(400, 'invalid_args', 'invalid args');
     const unit = normaliseCurrencyUnit(query.data.currencyUnit);

@@ -6,7 +6,7 @@ import { authenticateReader, requireReader } from '../core/session';
 export function registerFiscalYearQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
   app.get('/api/fiscal-year', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId: companyId } = requireReader(request, 'settings.read');
+    const { selectedCompanyId: companyId } = requireReader(request, 'company.read');
     const row = await knex('fiscal_year_settings').where({ company_id: companyId }).first();
     // Never set: the default start month (4), version -1 ("no change yet") for optimistic saves.
     return {

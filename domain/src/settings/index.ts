@@ -1,0 +1,2 @@
+export * from './fiscalYear/fiscalYear';
+export * from './currency/currencyRates';
