@@ -90,6 +90,7 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
     const companyId = randomUUID();
     companyIds.push(companyId);
     await executeCommand(eventStore, companyStreamId(companyId), companyDecider, { type: 'RegisterCompany', companyId, tenantId, name: company.name, region: company.region, equitySharePercent: company.equitySharePercent, controlApproach: 'operational' }, meta(companyId));
+    await executeCommand(eventStore, tenantStreamId(tenantId), tenantDecider, { type: 'AddCompanyToTenant', tenantId, companyId }, meta(companyId));
     const createTree = async (sections: SectionSeed[], parentSectionId: string | null): Promise<void> => {
       for (const section of sections) {
         const sectionId = randomUUID();

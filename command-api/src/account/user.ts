@@ -19,7 +19,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: CommandApiDeps): 
       deps.eventStore,
       userStreamId(session.userId),
       userDecider,
-      { type: 'ChangeUserPreferences', userId: session.userId, ...user },
+      { type: 'ChangeUserPreferences', userId: session.userId, reachableCompanyIds: session.companyIds, ...user },
       metadataFor(session, null, deps.now?.() ?? new Date()),
     );
     if (outcome.append) await deps.awaitProjection?.(outcome.append.lastPosition);

@@ -23,6 +23,7 @@ const statusByCode: Record<string, number> = {
   currency_rate_exists: 409,
   user_exists: 409,
   section_exists: 409,
+  company_exists: 409,
 };
 
 export function httpErrorFor(code: string): HttpError {

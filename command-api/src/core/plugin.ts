@@ -6,6 +6,9 @@ import { HttpError } from './httpErrors';
 import { registerLoginRoutes } from '../auth/login';
 import { registerSettingsRoutes } from '../settings/index';
 import { registerUserRoutes } from '../account/user';
+import { registerPasswordRoutes } from '../auth/passwordReset';
+import { registerOrganizationRoutes } from '../organization/index';
+import { ensureMailOutbox } from './mailOutbox';
 
 /**
  * Every write of the product: authentication, validation, load → decide → append.
@@ -14,6 +17,7 @@ import { registerUserRoutes } from '../account/user';
 export async function commandApiPlugin(app: FastifyInstance, deps: CommandApiDeps): Promise<void> {
   await app.register(jwt, { secret: deps.jwtSecret });
   await app.register(rateLimit, { global: false });
+  await ensureMailOutbox(deps.db.knex);
 
   // An empty body with a JSON content type (e.g. DELETE from some clients) is "no arguments",
   // not a parse failure; malformed JSON is a 400 like any other bad argument.
@@ -43,4 +47,6 @@ export async function commandApiPlugin(app: FastifyInstance, deps: CommandApiDep
   registerLoginRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerPasswordRoutes(app, deps);
+  registerOrganizationRoutes(app, deps);
 }

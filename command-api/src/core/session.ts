@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventMetadata, EventStore, Role } from '@ghg/events';
-import { can, fold, userDecider, userStreamId, type Action } from '@ghg/domain';
+import { can, fold, tenantDecider, tenantStreamId, userDecider, userStreamId, type Action } from '@ghg/domain';
 import { HttpError } from './httpErrors';
 
 export interface Session {
@@ -38,6 +38,10 @@ export function authenticate(eventStore: EventStore) {
     if (!user.exists || !user.active || !user.tenantId || !user.role || !user.selectedCompanyId) {
       throw new HttpError(401, 'unauthorized', 'unauthorized');
     }
+    // Group administrators reach every company of the group, including ones added after them.
+    const companyIds = user.allCompanies
+      ? fold(tenantDecider, (await eventStore.readStream(tenantStreamId(user.tenantId))) as never).companyIds
+      : user.companyIds;
     const header = request.headers['x-correlation-id'];
     request.session = {
       userId: String(claims.sub),
@@ -45,8 +49,8 @@ export function authenticate(eventStore: EventStore) {
       role: user.role,
       sectionId: user.sectionId,
       allCompanies: user.allCompanies,
-      companyIds: user.companyIds,
-      selectedCompanyId: user.selectedCompanyId,
+      companyIds,
+      selectedCompanyId: companyIds.includes(user.selectedCompanyId) ? user.selectedCompanyId : companyIds[0]!,
       correlationId: typeof header === 'string' && header.length <= 100 ? header : randomUUID(),
     };
   };

@@ -37,6 +37,7 @@ export function registerCurrencyRoutes(app: FastifyInstance, deps: CommandApiDep
   };
 
   app.post('/api/currency', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    requireSession(request, 'company.configure');
     const args = parseArgs(SaveCurrencyArgs, request.body);
     const newId = randomUUID();
     const companyId = request.session!.selectedCompanyId;
@@ -45,6 +46,7 @@ export function registerCurrencyRoutes(app: FastifyInstance, deps: CommandApiDep
   });
 
   app.delete('/api/currency/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    requireSession(request, 'company.configure');
     const { id } = parseArgs(IdParam, request.params);
     const { expectedVersion } = parseArgs(RemoveArgs, request.body);
     const companyId = request.session!.selectedCompanyId;

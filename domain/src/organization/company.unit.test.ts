@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../core/decider';
-import { companyDecider } from './tenant';
-import type { CompanyEvent } from '@ghg/events';
+import { companyDecider, tenantDecider } from './tenant';
+import type { CompanyEvent, TenantEvent } from '@ghg/events';
 
 const registered: CompanyEvent = { type: 'CompanyRegistered', data: { companyId: 'c1', tenantId: 't1', name: 'A', region: 'Japan' } };
 
@@ -20,6 +20,16 @@ describe('company decider', () => {
 
   it.each([-1, 100.5, Number.NaN])('an equity share of %s is invalid_equity_share', (share) => {
     expect(given(companyDecider, [registered]).when({ type: 'SetCompanyConsolidation', companyId: 'c1', equitySharePercent: share, controlApproach: 'equity_share' })).toEqual({ ok: false, error: 'invalid_equity_share' });
+  });
+
+  it('a region outside the product\'s list is invalid_region', () => {
+    expect(given(companyDecider, [registered]).when({ type: 'ChangeCompanyRegion', companyId: 'c1', region: 'Atlantis' })).toEqual({ ok: false, error: 'invalid_region' });
+  });
+
+  it('a tenant lists each company once', () => {
+    const history: TenantEvent[] = [{ type: 'TenantCreated', data: { tenantId: 't1', name: 'G' } }, { type: 'TenantCompanyAdded', data: { tenantId: 't1', companyId: 'c1' } }];
+    expect(given(tenantDecider, history).when({ type: 'AddCompanyToTenant', tenantId: 't1', companyId: 'c1' })).toEqual({ ok: true, events: [] });
+    expect(given(tenantDecider, history).when({ type: 'AddCompanyToTenant', tenantId: 't1', companyId: 'c2' })).toEqual({ ok: true, events: [{ type: 'TenantCompanyAdded', data: { tenantId: 't1', companyId: 'c2' } }] });
   });
 
   it('an unknown company is company_not_found', () => {

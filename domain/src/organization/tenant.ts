@@ -1,17 +1,28 @@
 import { accept, reject, type Decider } from '../core/decider';
-import type { CompanyEvent, ControlApproach, TenantEvent } from '@ghg/events';
+import { regions, type CompanyEvent, type ControlApproach, type TenantEvent } from '@ghg/events';
 
 export const tenantStreamId = (tenantId: string) => `tenant-${tenantId}`;
 export const companyStreamId = (companyId: string) => `company-${companyId}`;
 
-type CreateTenant = { type: 'CreateTenant'; tenantId: string; name: string };
-export const tenantDecider: Decider<CreateTenant, TenantEvent, { exists: boolean }, 'tenant_exists' | 'invalid_name'> = {
-  initialState: () => ({ exists: false }),
-  evolve: () => ({ exists: true }),
+export type TenantCommand =
+  | { type: 'CreateTenant'; tenantId: string; name: string }
+  | { type: 'AddCompanyToTenant'; tenantId: string; companyId: string };
+export interface TenantState {
+  exists: boolean;
+  companyIds: readonly string[];
+}
+export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState, 'tenant_exists' | 'tenant_not_found' | 'invalid_name'> = {
+  initialState: () => ({ exists: false, companyIds: [] }),
+  evolve: (s, e) => (e.type === 'TenantCreated' ? { ...s, exists: true } : { ...s, companyIds: [...s.companyIds, e.data.companyId] }),
   decide: (c, s) => {
-    if (s.exists) return reject('tenant_exists');
-    if (!c.name.trim()) return reject('invalid_name');
-    return accept({ type: 'TenantCreated', data: { tenantId: c.tenantId, name: c.name.trim() } });
+    if (c.type === 'CreateTenant') {
+      if (s.exists) return reject('tenant_exists');
+      if (!c.name.trim()) return reject('invalid_name');
+      return accept({ type: 'TenantCreated', data: { tenantId: c.tenantId, name: c.name.trim() } });
+    }
+    if (!s.exists) return reject('tenant_not_found');
+    if (s.companyIds.includes(c.companyId)) return accept();
+    return accept({ type: 'TenantCompanyAdded', data: { tenantId: c.tenantId, companyId: c.companyId } });
   },
 };
 
@@ -37,6 +48,7 @@ export interface CompanyState {
 
 export type CompanyError = 'company_exists' | 'company_not_found' | 'invalid_name' | 'invalid_region' | 'invalid_equity_share';
 
+const isRegion = (r: string) => (regions as readonly string[]).includes(r);
 const validShare = (v: number) => Number.isFinite(v) && v >= 0 && v <= 100;
 
 export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState, CompanyError> = {
@@ -60,14 +72,14 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState,
     if (c.type === 'RegisterCompany') {
       if (s.exists) return reject('company_exists');
       if (!c.name.trim()) return reject('invalid_name');
-      if (!c.region.trim()) return reject('invalid_region');
+      if (!isRegion(c.region)) return reject('invalid_region');
       if (c.equitySharePercent !== undefined && !validShare(c.equitySharePercent)) return reject('invalid_equity_share');
       const { type: _command, ...data } = c;
       return accept({ type: 'CompanyRegistered', data: { ...data, name: c.name.trim() } });
     }
     if (!s.exists) return reject('company_not_found');
     if (c.type === 'ChangeCompanyRegion') {
-      if (!c.region.trim()) return reject('invalid_region');
+      if (!isRegion(c.region)) return reject('invalid_region');
       if (c.region === s.region) return accept();
       return accept({ type: 'CompanyRegionChanged', data: { companyId: c.companyId, region: c.region } });
     }

@@ -42,7 +42,14 @@ export type UserCommand =
       passwordHash: string;
       language: Language;
     } & Omit<Access, 'allCompanies'> & { allCompanies?: boolean })
-  | { type: 'ChangeUserPreferences'; userId: string; language?: string; selectedCompanyId?: string }
+  | {
+      type: 'ChangeUserPreferences';
+      userId: string;
+      language?: string;
+      selectedCompanyId?: string;
+      /** For group administrators, every company of the group (the handler reads the tenant). */
+      reachableCompanyIds?: readonly string[];
+    }
   | ({ type: 'ChangeUserAccess'; userId: string; actorUserId: string } & Access)
   | { type: 'DeactivateUser'; userId: string; actorUserId: string }
   | { type: 'ReactivateUser'; userId: string }
@@ -152,7 +159,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState, UserError> 
       case 'ChangeUserPreferences': {
         const { language, selectedCompanyId } = command;
         if (language !== undefined && !(languages as readonly string[]).includes(language)) return reject('invalid_language');
-        if (selectedCompanyId !== undefined && !state.companyIds.includes(selectedCompanyId)) return reject('company_not_allowed');
+        const reachable = command.reachableCompanyIds ?? state.companyIds;
+        if (selectedCompanyId !== undefined && !reachable.includes(selectedCompanyId)) return reject('company_not_allowed');
         const changes = {
           ...(language !== undefined && language !== state.language ? { language: language as Language } : {}),
           ...(selectedCompanyId !== undefined && selectedCompanyId !== state.selectedCompanyId ? { selectedCompanyId } : {}),

@@ -10,6 +10,16 @@ export const TenantCreated = defineEvent(
   z.object({ tenantId: z.string(), name: z.string() }),
 );
 
+/** The tenant's own list of its companies: group administrators see every one of them. */
+export const TenantCompanyAdded = defineEvent(
+  'TenantCompanyAdded',
+  1,
+  z.object({ tenantId: z.string(), companyId: z.string() }),
+);
+
+/** Regions a company can be in (spec 001 §9). */
+export const regions = ['Japan', 'US', 'China', 'UK', 'India', 'Canada', 'Korea'] as const;
+
 export const controlApproaches = ['operational', 'financial', 'equity_share'] as const;
 
 export const CompanyRegistered = defineEvent(
@@ -147,7 +157,7 @@ export const UserEmailClaimed = defineEvent(
 );
 
 export type UserEmailEvent = DomainEventOf<typeof UserEmailClaimed>;
-export type TenantEvent = DomainEventOf<typeof TenantCreated>;
+export type TenantEvent = DomainEventOf<typeof TenantCreated> | DomainEventOf<typeof TenantCompanyAdded>;
 export type CompanyEvent =
   | DomainEventOf<typeof CompanyRegistered>
   | DomainEventOf<typeof CompanyRegionChanged>
@@ -171,6 +181,7 @@ export type Role = (typeof roles)[number];
 /** Every organization event contract, for the registry in ./index.ts. */
 export const organizationContracts = [
   TenantCreated,
+  TenantCompanyAdded,
   CompanyRegistered,
   CompanyRegionChanged,
   CompanyConsolidationChanged,

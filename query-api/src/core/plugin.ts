@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket';
 import type { QueryApiDeps } from './deps';
 import { QueryError } from './session';
 import { registerAuthUserRoutes } from '../account/authUser';
-import { registerCompanyRoutes } from '../organization/companies';
+import { registerOrganizationQueries } from '../organization/index';
 import { registerSettingsQueries } from '../settings/index';
 import { registerAuditLogQueries } from '../audit/auditLog';
 import { registerLiveUpdates } from '../live/liveUpdates';
@@ -24,7 +24,7 @@ export async function queryApiPlugin(app: FastifyInstance, deps: QueryApiDeps): 
   });
 
   registerAuthUserRoutes(app, deps);
-  registerCompanyRoutes(app, deps);
+  registerOrganizationQueries(app, deps);
   registerSettingsQueries(app, deps);
   registerAuditLogQueries(app, deps);
   registerLiveUpdates(app, deps);

@@ -36,7 +36,12 @@ declare module 'fastify' {
 export async function loadReader(knex: Knex, userId: string): Promise<ReaderSession | null> {
   const row = await knex('users').where({ id: userId }).first();
   if (!row) return null;
-  const companyIds = typeof row.company_ids === 'string' ? JSON.parse(row.company_ids) : row.company_ids;
+  // Group administrators reach every company of the group, including ones added after them.
+  const companyIds: string[] = row.all_companies
+    ? (await knex('companies').where({ tenant_id: row.tenant_id }).orderBy('name').pluck('id'))
+    : typeof row.company_ids === 'string'
+      ? JSON.parse(row.company_ids)
+      : row.company_ids;
   return {
     userId: row.id,
     tenantId: row.tenant_id,
@@ -48,7 +53,7 @@ export async function loadReader(knex: Knex, userId: string): Promise<ReaderSess
     allCompanies: Boolean(row.all_companies),
     active: Boolean(row.active),
     companyIds,
-    selectedCompanyId: row.selected_company_id,
+    selectedCompanyId: companyIds.includes(row.selected_company_id) ? row.selected_company_id : companyIds[0]!,
   };
 }
 

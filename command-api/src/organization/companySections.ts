@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { companySectionsDecider, companySectionsStreamId, type CompanySectionsState } from '@ghg/domain';
+import type { CommandApiDeps } from '../core/deps';
+import { executeCommand } from '../core/executeCommand';
+import { authenticate, metadataFor, requireSession } from '../core/session';
+import { parseArgs } from '../core/validate';
+
+const SaveSectionArgs = z.object({
+  section: z.object({
+    id: z.string().min(1).optional(),
+    name: z.string().min(1),
+    displayName: z.string().nullable().optional(),
+    parentSection: z.string().min(1).nullable().optional(),
+    energyConservationActReportSectionType: z.string().nullable().optional(),
+  }),
+});
+const IdParam = z.object({ id: z.string().min(1) });
+
+const view = (state: CompanySectionsState, id: string) => {
+  const s = state.sections.get(id);
+  return s && { id: s.id, name: s.name, displayName: s.displayName, parentSection: s.parentSectionId, energyConservationActReportSectionType: s.energyConservationActReportSectionType };
+};
+
+async function countIfTable(deps: CommandApiDeps, table: string, where: Record<string, string>): Promise<number> {
+  // Group flags are another feature's read model; before it exists there is nothing to count.
+  if (!(await deps.db.knex.schema.hasTable(table))) return 0;
+  const row = await deps.db.knex(table).where(where).count<{ count: string }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}
+
+export function registerCompanySectionRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
+  const run = async (session: ReturnType<typeof requireSession>, command: Parameters<typeof companySectionsDecider.decide>[0]) => {
+    const outcome = await executeCommand(
+      deps.eventStore,
+      companySectionsStreamId(session.selectedCompanyId),
+      companySectionsDecider,
+      command,
+      metadataFor(session, session.selectedCompanyId, deps.now?.() ?? new Date()),
+    );
+    if (outcome.append) await deps.awaitProjection?.(outcome.append.lastPosition);
+    return outcome;
+  };
+
+  app.post('/api/company-section', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    const session = requireSession(request, 'company.configure');
+    const { section } = parseArgs(SaveSectionArgs, request.body);
+    const newId = randomUUID();
+    const outcome = await run(session, {
+      type: 'SaveCompanySection',
+      companyId: session.selectedCompanyId,
+      newId,
+      name: section.name,
+      displayName: section.displayName ?? null,
+      parentSectionId: section.parentSection ?? null,
+      ...(section.id ? { sectionId: section.id } : {}),
+      ...(section.energyConservationActReportSectionType !== undefined
+        ? { energyConservationActReportSectionType: section.energyConservationActReportSectionType }
+        : {}),
+    });
+    return { companySection: view(outcome.state, section.id ?? newId) };
+  });
+
+  app.delete('/api/company-section/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    const session = requireSession(request, 'company.configure');
+    const { id } = parseArgs(IdParam, request.params);
+    const companyId = session.selectedCompanyId;
+    const history = await deps.eventStore.readStream(companySectionsStreamId(companyId));
+    const before = view(
+      history.reduce((s, e) => companySectionsDecider.evolve(s, e as never, e.streamPosition), companySectionsDecider.initialState()),
+      id,
+    );
+    // Facts from other features' read models: users holding a role in this section, flags registering it.
+    const usersWithPermission = await countUsersInSection(deps, id);
+    const registeredFlags = await countIfTable(deps, 'group_flag_sections', { company_id: companyId, section_id: id });
+    await run(session, { type: 'DeleteCompanySection', companyId, sectionId: id, usersWithPermission, registeredFlags });
+    return { companySection: before ?? null };
+  });
+}
+
+async function countUsersInSection(deps: CommandApiDeps, sectionId: string): Promise<number> {
+  const row = await deps.db.knex('users').where({ section_id: sectionId, active: true }).count<{ count: string }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { UNSPECIFIED_SECTION } from '@ghg/domain';
+import type { QueryApiDeps } from '../core/deps';
+import { authenticateReader, requireReader, type ReaderSession } from '../core/session';
+
+interface SectionRow {
+  id: string;
+  name: string;
+  display_name: string;
+  parent_section_id: string | null;
+  energy_conservation_act_report_section_type: string | null;
+}
+
+/** Sections in tree order (parents before children, siblings by name), 指定なし always last. */
+export function orderSections(rows: readonly SectionRow[]) {
+  const byParent = new Map<string | null, SectionRow[]>();
+  for (const r of rows) byParent.set(r.parent_section_id, [...(byParent.get(r.parent_section_id) ?? []), r]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const inherited = (r: SectionRow): string[] => {
+    const types: string[] = [];
+    for (let p = r.parent_section_id ? byId.get(r.parent_section_id) : undefined; p; p = p.parent_section_id ? byId.get(p.parent_section_id) : undefined) {
+      if (p.energy_conservation_act_report_section_type) types.push(p.energy_conservation_act_report_section_type);
+    }
+    return types;
+  };
+  const out: ReturnType<typeof toView>[] = [];
+  const toView = (r: SectionRow, depth: number) => ({
+    id: r.id,
+    name: r.name,
+    displayName: r.display_name,
+    parentSection: r.parent_section_id,
+    energyConservationActReportSectionType: r.energy_conservation_act_report_section_type,
+    inheritedEnergyConservationActReportSectionTypes: inherited(r),
+    depth,
+  });
+  const visit = (parent: string | null, depth: number) => {
+    const children = [...(byParent.get(parent) ?? [])].sort((a, b) =>
+      a.name === UNSPECIFIED_SECTION ? 1 : b.name === UNSPECIFIED_SECTION ? -1 : a.name.localeCompare(b.name, 'ja'),
+    );
+    for (const c of children) {
+      out.push(toView(c, depth));
+      visit(c.id, depth + 1);
+    }
+  };
+  visit(null, 0);
+  // Orphans (a parent deleted by an old event) still show, at the top level.
+  for (const r of rows) if (!out.some((o) => o.id === r.id)) out.push(toView(r, 0));
+  return out;
+}
+
+/** The sections a user may act on: all for whole-company roles, else their section and its descendants. */
+export function authorizedSections<T extends { id: string; parentSection: string | null }>(sections: readonly T[], reader: Pick<ReaderSession, 'sectionId'>): T[] {
+  if (reader.sectionId === null) return [...sections];
+  const allowed = new Set([reader.sectionId]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const s of sections) if (s.parentSection && allowed.has(s.parentSection) && !allowed.has(s.id)) (allowed.add(s.id), (grew = true));
+  }
+  return sections.filter((s) => allowed.has(s.id));
+}
+
+export function registerCompanySectionQueries(app: FastifyInstance, deps: QueryApiDeps): void {
+  const { knex } = deps.db;
+  const load = async (companyId: string) => orderSections(await knex('company_sections').where({ company_id: companyId }));
+
+  app.get('/api/company-section', { preHandler: authenticateReader(knex) }, async (request) => {
+    const reader = requireReader(request, 'company.read');
+    return { companySections: await load(reader.selectedCompanyId) };
+  });
+
+  app.get('/api/authorized-company-section', { preHandler: authenticateReader(knex) }, async (request) => {
+    const reader = requireReader(request, 'company.read');
+    return { companySections: authorizedSections(await load(reader.selectedCompanyId), reader) };
+  });
+}
