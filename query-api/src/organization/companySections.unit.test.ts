@@ -13,7 +13,7 @@ describe('section listing', () => {
   const rows = [row('none', '指定なし', null), row('p1', '第一工場', 'mfg'), row('all', '全社', null), row('mfg', '製造本部', 'all', 'factory'), row('adm', '管理本部', 'all')];
 
   it('lists parents before children and 指定なし last', () => {
-    expect(orderSections(rows).map((s) => s.id)).toEqual(['all', 'mfg', 'p1', 'adm', 'none']);
+    expect(orderSections(rows).map((s) => s.id)).toEqual(['all', 'adm', 'mfg', 'p1', 'none']); // 管 (U+7BA1) sorts before 製 (U+88FD)
   });
 
   it('gives each section the report types of its ancestors', () => {
