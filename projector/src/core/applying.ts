@@ -49,3 +49,14 @@ export async function applyEvents(
   }
   progress.current = null;
 }
+
+export class ProjectionFailedError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly event: RecordedEvent | null,
+    override readonly cause: unknown,
+  ) {
+    super(`Projection ${projection} failed${event ? ` on ${event.type} at ${event.globalPosition.commit}` : ''}: ${String((cause as Error)?.message ?? cause)}`);
+    this.name = 'ProjectionFailedError';
+  }
+}

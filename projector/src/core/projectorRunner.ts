@@ -1,6 +1,8 @@
 import type { ChangeBus, Database, EventStore, LogPosition, RecordedEvent, Subscription } from '@ghg/events';
 import type { Projection } from './projection';
-import { applyEvents, handledBy, makeContext, tableMapper, type ApplyProgress } from './applying';
+import { applyEvents, handledBy, makeContext, tableMapper, ProjectionFailedError, type ApplyProgress } from './applying';
+
+export { ProjectionFailedError };
 import { isAfter, lockCheckpoints, reaches, readCheckpoints, sameCheckpoint, writeCheckpoints, WaitTimeoutError, type Checkpoint } from './checkpoints';
 import { NoticeCollector } from './notices';
 import { stderrLogger, type Logger } from './logger';
@@ -18,17 +20,6 @@ export interface ProjectorRunnerOptions {
   /** First retry delay after a failure; doubles per attempt up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
-}
-
-export class ProjectionFailedError extends Error {
-  constructor(
-    readonly projection: string,
-    readonly event: RecordedEvent | null,
-    override readonly cause: unknown,
-  ) {
-    super(`Projection ${projection} failed${event ? ` on ${event.type} at ${event.globalPosition.commit}` : ''}: ${String((cause as Error)?.message ?? cause)}`);
-    this.name = 'ProjectionFailedError';
-  }
 }
 
 type Outcome = 'progressed' | 'caughtUp' | 'waiting';

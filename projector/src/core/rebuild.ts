@@ -1,0 +1,170 @@
+import type { Knex } from 'knex';
+import type { ChangeBus, Database, EventStore, LogPosition } from '@ghg/events';
+import type { Projection } from './projection';
+import { applyEvents, handledBy, makeContext, tableMapper, ProjectionFailedError, type ApplyProgress } from './applying';
+import { isAfter, lockCheckpoints, writeCheckpoints, type Checkpoint } from './checkpoints';
+import { NoticeCollector } from './notices';
+import { dropRebuildTables, prepareRebuildTables, rebuildName, swapInRebuiltTables } from './tableSwap';
+import { stderrLogger, type Logger } from './logger';
+
+export interface RebuildProgress {
+  phase: 'replaying' | 'swapped';
+  projections: readonly string[];
+  /** Events read from the log so far. */
+  eventsDone: number;
+  /** Position the fresh tables reflect. */
+  position: Checkpoint;
+  /** Newest position of the log, as last looked up. */
+  head: LogPosition | null;
+}
+
+export interface RebuildOptions {
+  db: Database;
+  eventStore: EventStore;
+  /** Every projection the application has (to check table ownership) … */
+  projections: readonly Projection[];
+  /** … and the ones to rebuild. */
+  names: readonly string[] | 'all';
+  onProgress?: (progress: RebuildProgress) => void;
+  batchSize?: number;
+  /** When given, one merged set of notices is published after the swap, so browsers refetch. */
+  changeBus?: ChangeBus | null;
+  logger?: Logger;
+}
+
+export interface RebuildResult {
+  projections: string[];
+  events: number;
+  position: Checkpoint;
+  elapsedMs: number;
+}
+
+export class UnknownProjectionError extends Error {
+  readonly code = 'unknown_projection' as const;
+  constructor(
+    readonly unknown: readonly string[],
+    readonly known: readonly string[],
+  ) {
+    super(`Unknown projection ${unknown.join(', ')}. Known projections: ${known.join(', ')}`);
+    this.name = 'UnknownProjectionError';
+  }
+}
+
+export function selectProjections(projections: readonly Projection[], names: readonly string[] | 'all'): Projection[] {
+  if (names === 'all') return [...projections];
+  const unknown = names.filter((n) => !projections.some((p) => p.name === n));
+  if (unknown.length > 0) throw new UnknownProjectionError(unknown, projections.map((p) => p.name));
+  return projections.filter((p) => names.includes(p.name));
+}
+
+/** Tables of the chosen projections; a table shared with a projection left out would lose its rows. */
+function tablesOf(chosen: readonly Projection[], all: readonly Projection[]): string[] {
+  const tables = [...new Set(chosen.flatMap((p) => p.tables))];
+  for (const other of all.filter((p) => !chosen.includes(p))) {
+    const shared = other.tables.filter((t) => tables.includes(t));
+    if (shared.length > 0) throw new Error(`Table ${shared[0]} is also written by ${other.name}: rebuild them together`);
+  }
+  return tables;
+}
+
+const LOCK_TIMEOUT_RETRIES = 30;
+
+/**
+ * Replays the whole log into fresh copies of the chosen projections' tables while the live
+ * tables keep serving (and the live runner keeps writing them), then swaps the copies in with
+ * one transaction that also sets the checkpoints, so readers and the runner switch together.
+ */
+export async function rebuildProjections(options: RebuildOptions): Promise<RebuildResult> {
+  const started = performance.now();
+  const { db, eventStore } = options;
+  const knex = db.knex;
+  const logger = options.logger ?? stderrLogger;
+  const batchSize = options.batchSize ?? 2000;
+  const chosen = selectProjections(options.projections, options.names);
+  const names = chosen.map((p) => p.name);
+  const tables = tablesOf(chosen, options.projections);
+  const notices = options.changeBus ? new NoticeCollector() : null;
+  const mappers = new Map(chosen.map((p) => [p.name, tableMapper(p, rebuildName)]));
+
+  const applyToCopies = async (trx: Knex.Transaction, events: Awaited<ReturnType<EventStore['readAll']>>) => {
+    for (const p of chosen) {
+      const progress: ApplyProgress = { current: null };
+      try {
+        await applyEvents(p, handledBy(p, events), makeContext(trx, mappers.get(p.name)!, notices ?? new NoticeCollector()), progress);
+      } catch (error) {
+        throw new ProjectionFailedError(p.name, progress.current, error);
+      }
+    }
+  };
+
+  await prepareRebuildTables(knex, tables);
+  let position: Checkpoint = null;
+  let eventsDone = 0;
+  let head = await eventStore.headPosition();
+  let lockTimeouts = 0;
+  const report = (phase: RebuildProgress['phase']) =>
+    options.onProgress?.({ phase, projections: names, eventsDone, position, head });
+  report('replaying');
+
+  // On PostgreSQL the event store has connections of its own, so the final transaction may read
+  // the log while it holds the checkpoint locks. On PGlite that would wait for the connection
+  // the transaction itself holds: there the swap is retried until the runner is not ahead.
+  const canReadWhileLocked = db.kind === 'postgres';
+
+  try {
+    for (;;) {
+      // Read outside any transaction: on PGlite the event store shares the one connection.
+      const events = await eventStore.readAll({ after: position, maxCount: batchSize });
+      let reached: Checkpoint = events.length > 0 ? events.at(-1)!.globalPosition : position;
+      let read = events.length;
+      let swapped = false;
+      try {
+        swapped = await knex.transaction(async (trx) => {
+          await applyToCopies(trx, events);
+          if (events.length === batchSize) return false;
+          // Looks caught up: lock the checkpoints, which pauses the live runner, then swap, once
+          // the copies have every event the live tables have.
+          if (db.kind === 'postgres') await trx.raw("set local lock_timeout = '2s'");
+          const live = await lockCheckpoints(trx, names);
+          const liveAhead = () =>
+            names.some((n) => {
+              const cp = live.get(n) ?? null;
+              return cp !== null && (reached === null || isAfter(cp, reached));
+            });
+          while (liveAhead()) {
+            if (!canReadWhileLocked) return false;
+            const more = await eventStore.readAll({ after: reached, maxCount: batchSize });
+            if (more.length === 0) throw new Error('A live checkpoint is beyond the head of the log');
+            await applyToCopies(trx, more);
+            reached = more.at(-1)!.globalPosition;
+            read += more.length;
+          }
+          await swapInRebuiltTables(trx, tables);
+          if (reached) await writeCheckpoints(trx, names, reached);
+          return true;
+        });
+      } catch (error) {
+        // A reader holding the old table too long: give it the table back for a moment and retry.
+        if ((error as { code?: string }).code !== '55P03' || ++lockTimeouts > LOCK_TIMEOUT_RETRIES) throw error;
+        logger.warn({ attempt: lockTimeouts }, 'rebuild: tables busy, retrying the swap');
+        continue;
+      }
+      position = reached;
+      eventsDone += read;
+      if (head === null || (position !== null && isAfter(position, head))) head = await eventStore.headPosition();
+      if (swapped) break;
+      report('replaying');
+    }
+  } catch (error) {
+    await dropRebuildTables(knex, tables).catch(() => undefined);
+    throw error;
+  }
+
+  report('swapped');
+  if (options.changeBus && notices && notices.size > 0 && position) {
+    await options.changeBus.publish(notices.toNotices(position)).catch((error: unknown) => {
+      logger.warn({ err: error }, 'rebuild: could not publish change notices');
+    });
+  }
+  return { projections: names, events: eventsDone, position, elapsedMs: performance.now() - started };
+}
