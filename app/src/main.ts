@@ -26,6 +26,11 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   if (head) await runner.waitForPosition(head, { timeoutMs: 60_000 });
 
   const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+  // Every route, so the permission test can prove that none is left out of the matrix.
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   const awaitProjection = (position: Parameters<typeof runner.waitForPosition>[0]) =>
     runner.waitForPosition(position, { timeoutMs: 2000 }).catch(() => undefined);
   await app.register(async (scope) => commandApiPlugin(scope, { db, eventStore, jwtSecret: infra.jwtSecret, awaitProjection }));
@@ -57,7 +62,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
       await infra.close();
       releaseLock();
     })());
-  return { app, url, config, close, runner, infra };
+  return { app, url, config, close, runner, infra, routes };
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
