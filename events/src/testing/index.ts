@@ -1,0 +1,1 @@
+export { freshPglite, freshPostgres } from './freshDatabase';
