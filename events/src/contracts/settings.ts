@@ -28,11 +28,211 @@ export const CurrencyRateRemoved = defineEvent(
   z.object({ id: z.string(), companyId: z.string() }),
 );
 
-/** Every settings event contract, for the registry in ./index.ts. */
-export const settingsContracts = [FiscalYearStartMonthSet, CurrencyRateAdded, CurrencyRateChanged, CurrencyRateRemoved];
-
 export type FiscalYearEvent = DomainEventOf<typeof FiscalYearStartMonthSet>;
 export type CurrencyRateEvent =
   | DomainEventOf<typeof CurrencyRateAdded>
   | DomainEventOf<typeof CurrencyRateChanged>
   | DomainEventOf<typeof CurrencyRateRemoved>;
+
+// ---------------------------------------------------------------------------------------------
+// Reduction goals (issue 4)
+
+/**
+ * Scope-category keys (spec §3, §9): scope 1, scope 2, scope 3 as a whole, and scope 3
+ * categories 1 to 15 as '31' … '315'. The one list every layer uses.
+ */
+export const scopeCategories = [
+  '1', '2', '3',
+  '31', '32', '33', '34', '35', '36', '37', '38', '39', '310', '311', '312', '313', '314', '315',
+] as const;
+export type ScopeCategory = (typeof scopeCategories)[number];
+
+const reductionGoal = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  scopeCategory: z.enum(scopeCategories),
+  /** The fiscal year the goal is for (目標年度); goals are listed per goal year. */
+  goalYear: z.number().int(),
+  /** Emission aimed at in the goal year, t-CO2e (目標排出量). */
+  goalEmission: z.number().min(0),
+  /** Base year the reduction is measured against (基準年度); 0 = not set. */
+  targetYear: z.number().int(),
+  /** Emission of the base year, t-CO2e (基準年度排出量). */
+  targetEmission: z.number().min(0),
+  /** Reduction from the base-year emission, percent (削減率): (targetEmission − goalEmission) / targetEmission × 100. */
+  goalEmissionPercentage: z.number(),
+});
+
+export const ReductionGoalAdded = defineEvent('ReductionGoalAdded', 1, reductionGoal);
+export const ReductionGoalChanged = defineEvent('ReductionGoalChanged', 1, reductionGoal);
+export const ReductionGoalRemoved = defineEvent(
+  'ReductionGoalRemoved',
+  1,
+  z.object({ id: z.string(), companyId: z.string() }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Offsets (issue 4)
+
+const offset = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  /** Kind of credit (種類), e.g. J-クレジット, JCM, グリーン電力証書; free text. */
+  type: z.string(),
+  /** First and last serial (識別番号) of the credits cancelled or transferred. */
+  particularNumberFrom: z.string(),
+  particularNumberTo: z.string(),
+  /** Quantity cancelled or transferred, t-CO2 (無効化又は移転量). */
+  invalidOrRelocationQuantity: z.number().positive(),
+  /** ISO date (YYYY-MM-DD) of the cancellation or transfer (無効化又は移転日). */
+  invalidOrRelocationDate: z.string(),
+  /** How the credits were used (認証種別), e.g. 無効化, 償却前移転; free text. */
+  authType: z.string(),
+});
+
+export const OffsetAdded = defineEvent('OffsetAdded', 1, offset);
+export const OffsetChanged = defineEvent('OffsetChanged', 1, offset);
+export const OffsetRemoved = defineEvent('OffsetRemoved', 1, z.object({ id: z.string(), companyId: z.string() }));
+
+// ---------------------------------------------------------------------------------------------
+// Non-fossil certificates (issue 4)
+
+/** fit: FIT非化石証書; non_fit_renewable: 非FIT非化石証書(再エネ指定); non_fit_non_renewable: 非FIT非化石証書(再エネ指定なし). */
+export const nonFossilCertificateTypes = ['fit', 'non_fit_renewable', 'non_fit_non_renewable'] as const;
+export type NonFossilCertificateType = (typeof nonFossilCertificateTypes)[number];
+/** Power source of the certified electricity, known when the certificate is tracked. */
+export const nonFossilPowerSources = ['solar', 'wind', 'hydro', 'geothermal', 'biomass', 'nuclear', 'other'] as const;
+export type NonFossilPowerSource = (typeof nonFossilPowerSources)[number];
+
+const nonFossilCertificate = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  certificateType: z.enum(nonFossilCertificateTypes),
+  /** Certified electricity, kWh. */
+  quantityKwh: z.number().positive(),
+  /** ISO dates (YYYY-MM-DD) of the generation period the certificate covers. */
+  periodFrom: z.string(),
+  periodTo: z.string(),
+  /** Fiscal year whose scope-2 (market-based) emissions the certificate is used for. */
+  fiscalYear: z.number().int(),
+  /** トラッキング付き: the generating plant's attributes are attached. */
+  tracking: z.boolean(),
+  powerSource: z.enum(nonFossilPowerSources).nullable(),
+  generatorName: z.string().nullable(),
+  generatorLocation: z.string().nullable(),
+});
+
+export const NonFossilCertificateAdded = defineEvent('NonFossilCertificateAdded', 1, nonFossilCertificate);
+export const NonFossilCertificateChanged = defineEvent('NonFossilCertificateChanged', 1, nonFossilCertificate);
+export const NonFossilCertificateRemoved = defineEvent(
+  'NonFossilCertificateRemoved',
+  1,
+  z.object({ id: z.string(), companyId: z.string() }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Group flags (issue 4)
+
+export const GroupFlagCreated = defineEvent(
+  'GroupFlagCreated',
+  1,
+  z.object({ id: z.string(), companyId: z.string(), name: z.string(), sectionIds: z.array(z.string()) }),
+);
+export const GroupFlagRenamed = defineEvent(
+  'GroupFlagRenamed',
+  1,
+  z.object({ id: z.string(), companyId: z.string(), name: z.string() }),
+);
+/** The flag's registered organizations (company sections), the whole list. */
+export const GroupFlagSectionsSet = defineEvent(
+  'GroupFlagSectionsSet',
+  1,
+  z.object({ id: z.string(), companyId: z.string(), sectionIds: z.array(z.string()) }),
+);
+export const GroupFlagDeleted = defineEvent('GroupFlagDeleted', 1, z.object({ id: z.string(), companyId: z.string() }));
+
+// ---------------------------------------------------------------------------------------------
+// Intensity master and management intensity (issue 4)
+
+const intensity = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  /** Denominator name, e.g. 売上高, 輸送量. */
+  name: z.string(),
+  /** Its unit, e.g. 百万円, トンキロ, m², 人. */
+  unit: z.string(),
+});
+
+export const IntensityAdded = defineEvent('IntensityAdded', 1, intensity);
+export const IntensityChanged = defineEvent('IntensityChanged', 1, intensity);
+export const IntensityRemoved = defineEvent('IntensityRemoved', 1, z.object({ id: z.string(), companyId: z.string() }));
+
+const managementIntensity = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  intensityId: z.string(),
+  fiscalYear: z.number().int(),
+  /** The denominator's value for the fiscal year, in the intensity's unit. */
+  value: z.number().positive(),
+});
+
+export const ManagementIntensityAdded = defineEvent('ManagementIntensityAdded', 1, managementIntensity);
+export const ManagementIntensityChanged = defineEvent('ManagementIntensityChanged', 1, managementIntensity);
+export const ManagementIntensityRemoved = defineEvent(
+  'ManagementIntensityRemoved',
+  1,
+  z.object({ id: z.string(), companyId: z.string() }),
+);
+
+/** Every settings event contract, for the registry in ./index.ts. */
+export const settingsContracts = [
+  FiscalYearStartMonthSet,
+  CurrencyRateAdded,
+  CurrencyRateChanged,
+  CurrencyRateRemoved,
+  ReductionGoalAdded,
+  ReductionGoalChanged,
+  ReductionGoalRemoved,
+  OffsetAdded,
+  OffsetChanged,
+  OffsetRemoved,
+  NonFossilCertificateAdded,
+  NonFossilCertificateChanged,
+  NonFossilCertificateRemoved,
+  GroupFlagCreated,
+  GroupFlagRenamed,
+  GroupFlagSectionsSet,
+  GroupFlagDeleted,
+  IntensityAdded,
+  IntensityChanged,
+  IntensityRemoved,
+  ManagementIntensityAdded,
+  ManagementIntensityChanged,
+  ManagementIntensityRemoved,
+];
+
+export type ReductionGoalEvent =
+  | DomainEventOf<typeof ReductionGoalAdded>
+  | DomainEventOf<typeof ReductionGoalChanged>
+  | DomainEventOf<typeof ReductionGoalRemoved>;
+export type OffsetEvent =
+  | DomainEventOf<typeof OffsetAdded>
+  | DomainEventOf<typeof OffsetChanged>
+  | DomainEventOf<typeof OffsetRemoved>;
+export type NonFossilCertificateEvent =
+  | DomainEventOf<typeof NonFossilCertificateAdded>
+  | DomainEventOf<typeof NonFossilCertificateChanged>
+  | DomainEventOf<typeof NonFossilCertificateRemoved>;
+export type GroupFlagEvent =
+  | DomainEventOf<typeof GroupFlagCreated>
+  | DomainEventOf<typeof GroupFlagRenamed>
+  | DomainEventOf<typeof GroupFlagSectionsSet>
+  | DomainEventOf<typeof GroupFlagDeleted>;
+export type IntensityEvent =
+  | DomainEventOf<typeof IntensityAdded>
+  | DomainEventOf<typeof IntensityChanged>
+  | DomainEventOf<typeof IntensityRemoved>;
+export type ManagementIntensityEvent =
+  | DomainEventOf<typeof ManagementIntensityAdded>
+  | DomainEventOf<typeof ManagementIntensityChanged>
+  | DomainEventOf<typeof ManagementIntensityRemoved>;
