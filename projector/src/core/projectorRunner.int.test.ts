@@ -5,10 +5,10 @@ import { readCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
 import { createInMemoryEventStore } from './testing/inMemoryEventStore';
 import { createMemoryChangeBus } from './testing/memoryChangeBus';
-import { openTestReadModelDb, resetTestReadModel, type TestDbKind } from './testing/readModelDb';
+import { openTestReadModelDb, resetTestReadModel, testDbKinds } from './testing/readModelDb';
 import { itemRemoved, itemSet, otherEvent, readCounter, readItems, testProjection } from './testing/testProjection';
 
-const kinds: TestDbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const kinds = testDbKinds;
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** A projection that owns no table: shows that skipped events still move a checkpoint. */

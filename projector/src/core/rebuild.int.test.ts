@@ -7,10 +7,10 @@ import { runRebuildCli } from './rebuildCli';
 import type { Projection } from './projection';
 import { createInMemoryEventStore } from './testing/inMemoryEventStore';
 import { createMemoryChangeBus } from './testing/memoryChangeBus';
-import { openTestReadModelDb, resetTestReadModel, type TestDbKind } from './testing/readModelDb';
+import { openTestReadModelDb, resetTestReadModel, testDbKinds } from './testing/readModelDb';
 import { TEST_OTHER, itemRemoved, itemSet, otherEvent, readCounter, readItems, testProjection } from './testing/testProjection';
 
-const kinds: TestDbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const kinds = testDbKinds;
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 const bystander: Projection = { name: 'test/bystander', tables: [], handles: [], apply: async () => {} };
 

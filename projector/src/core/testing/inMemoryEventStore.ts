@@ -12,7 +12,19 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
+  type UpcasterRegistry,
 } from '@ghg/events';
+
+/** The log itself, shareable by several store handles (as several processes share a database). */
+export interface InMemoryLog {
+  events: RecordedEvent[];
+  streams: Map<string, RecordedEvent[]>;
+  wakers: Set<() => void>;
+}
+
+export function createInMemoryLog(): InMemoryLog {
+  return { events: [], streams: new Map(), wakers: new Set() };
+}
 
 /**
  * An EventStore held in memory, faithful to the port (zero-based stream revisions, global
@@ -20,13 +32,16 @@ import {
  * subscriptions delivering one event at a time). For tests that do not need a database for
  * the log; events are cloned on the way in and out so callers cannot mutate the history.
  */
-export function createInMemoryEventStore(options: { kind?: EventStore['kind'] } = {}): EventStore & {
+export function createInMemoryEventStore(
+  options: { kind?: EventStore['kind']; upcasters?: UpcasterRegistry; log?: InMemoryLog } = {},
+): EventStore & {
   /** Number of events in the log. */
   readonly size: number;
+  readonly log: InMemoryLog;
 } {
-  const log: RecordedEvent[] = [];
-  const streams = new Map<string, RecordedEvent[]>();
-  const wakers = new Set<() => void>();
+  const shared = options.log ?? createInMemoryLog();
+  const { events: log, streams, wakers } = shared;
+  const subscriptions = new Set<Subscription>();
   let closed = false;
 
   const ensureOpen = () => {
@@ -34,6 +49,9 @@ export function createInMemoryEventStore(options: { kind?: EventStore['kind'] } 
   };
   const position = (n: number): LogPosition => ({ commit: BigInt(n), prepare: BigInt(n) });
   const clone = <T>(value: T): T => structuredClone(value);
+  // Upcasters run on read, as in the real adapters: the stored history keeps its old versions.
+  const out = (events: RecordedEvent[]): RecordedEvent[] =>
+    events.map((e) => (options.upcasters ? options.upcasters.upcast(clone(e)) : clone(e)));
 
   function checkExpected(streamId: string, expected: ExpectedVersion, actual: number): void {
     const ok =
@@ -58,8 +76,9 @@ export function createInMemoryEventStore(options: { kind?: EventStore['kind'] } 
     return lo;
   }
 
-  const store: EventStore & { readonly size: number } = {
+  const store: EventStore & { readonly size: number; readonly log: InMemoryLog } = {
     kind: options.kind ?? 'postgres',
+    log: shared,
     get size() {
       return log.length;
     },
@@ -99,17 +118,18 @@ export function createInMemoryEventStore(options: { kind?: EventStore['kind'] } 
       const from = opts.fromVersion ?? 0;
       const stream = streams.get(streamId) ?? [];
       const end = opts.maxCount === undefined ? stream.length : from + opts.maxCount;
-      return clone(stream.slice(from, end));
+      return out(stream.slice(from, end));
     },
 
     async readAll(opts: ReadAllOptions = {}) {
       ensureOpen();
       const start = indexAfter(opts.after);
       const end = opts.maxCount === undefined ? log.length : start + opts.maxCount;
-      return clone(log.slice(start, end));
+      return out(log.slice(start, end));
     },
 
     subscribeToAll(opts: SubscribeOptions): Subscription {
+      ensureOpen();
       let stopped = false;
       let wake: (() => void) | null = null;
       const waker = () => wake?.();
@@ -120,8 +140,11 @@ export function createInMemoryEventStore(options: { kind?: EventStore['kind'] } 
         while (!stopped) {
           if (next < log.length) {
             try {
-              await opts.onEvent(clone(log[next]!));
+              await opts.onEvent(out([log[next]!])[0]!);
             } catch (error) {
+              // Skipping the failed event would break exactly-once delivery: the subscription ends.
+              stopped = true;
+              wakers.delete(waker);
               opts.onError?.(error);
               return;
             }
@@ -139,14 +162,17 @@ export function createInMemoryEventStore(options: { kind?: EventStore['kind'] } 
           wake = null;
         }
       })();
-      return {
+      const subscription: Subscription = {
         async stop() {
           stopped = true;
           wakers.delete(waker);
+          subscriptions.delete(subscription);
           wake?.();
           await loop;
         },
       };
+      subscriptions.add(subscription);
+      return subscription;
     },
 
     async headPosition() {
@@ -157,6 +183,7 @@ export function createInMemoryEventStore(options: { kind?: EventStore['kind'] } 
 
     async close() {
       closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
     },
   };
   return store;
