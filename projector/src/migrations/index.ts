@@ -16,4 +16,7 @@ export interface ReadModelMigration {
 
 export const migrations: ReadModelMigration[] = [
   coreMigration,
+  organization,
+  settings,
+  audit,
 ];
