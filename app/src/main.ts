@@ -25,7 +25,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const head = await eventStore.headPosition();
   if (head) await runner.waitForPosition(head, { timeoutMs: 60_000 });
 
-  const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+  const app = Fastify({ loggerInstance: logger });
   // Every route, so the permission test can prove that none is left out of the matrix.
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
