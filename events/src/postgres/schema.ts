@@ -6,16 +6,85 @@ export const EVENTS_CHANNEL = 'ghg_events';
 /**
  * Every append takes this transaction-scoped lock first, so appends commit one after another in
  * global_position order: a reader of `global_position > checkpoint` can never see a later
- * position before an earlier one has committed.
+ * position before an earlier one has committed (PostgreSQL makes a transaction visible before it
+ * releases its locks).
  */
 export const APPEND_LOCK_KEY = 7_146_110_001;
 /** Serialises concurrent `ensureSchema` calls (CREATE ... IF NOT EXISTS is not race-free). */
 const SCHEMA_LOCK_KEY = 7_146_110_002;
 
+/** Versioned name: a process running older code keeps calling the function it knows. */
+export const APPEND_FUNCTION = 'es_append_v1';
+
 /**
- * Creates the event table if needed. One statement per raw() call because PGlite rejects
- * multi-statement queries. The unique (stream_id, stream_position) index also serves readStream
- * and the version look-up; the primary key serves readAll.
+ * Appends a batch of appends in one statement, hence one round trip and (called outside a
+ * transaction block) one implicit transaction. It has to live in the server: the version check
+ * must read *after* the lock is granted, and a plpgsql function's statements each take a fresh
+ * READ COMMITTED snapshot, whereas one plain SQL statement would keep the snapshot from before
+ * the lock wait. Input: [{s: streamId, e: expected, n: [{id, type, v, data, meta}]}]; output, in
+ * the same order: {version, position} or {conflict: actualVersion}. Written without question
+ * marks, which knex would take for bindings.
+ */
+const APPEND_FUNCTION_SQL = `
+create or replace function ${APPEND_FUNCTION}(batch jsonb, notify_channel text) returns jsonb
+language plpgsql volatile as $fn$
+declare
+  item jsonb;
+  ev jsonb;
+  expected jsonb;
+  known jsonb := '{}';
+  outcomes jsonb := '[]';
+  cur bigint;
+  last_pos bigint;
+  newest bigint;
+begin
+  perform pg_advisory_xact_lock(${APPEND_LOCK_KEY});
+  for item in select value from jsonb_array_elements(batch) with ordinality order by ordinality loop
+    if known -> (item->>'s') is not null then
+      cur := (known -> (item->>'s') ->> 'v')::bigint;
+      last_pos := (known -> (item->>'s') ->> 'p')::bigint;
+    else
+      select stream_position, global_position into cur, last_pos
+        from es_events where stream_id = item->>'s' order by stream_position desc limit 1;
+      if not found then
+        cur := -1;
+        last_pos := null;
+      end if;
+    end if;
+    expected := item->'e';
+    if not (case
+        when expected = '"any"' then true
+        when expected = '"no_stream"' then cur = -1
+        when expected = '"stream_exists"' then cur >= 0
+        else cur = (expected #>> '{}')::bigint
+      end) then
+      outcomes := outcomes || jsonb_build_array(jsonb_build_object('conflict', cur));
+      continue;
+    end if;
+    for ev in select value from jsonb_array_elements(item->'n') with ordinality order by ordinality loop
+      cur := cur + 1;
+      insert into es_events (event_id, stream_id, stream_position, type, schema_version, data, metadata)
+        values ((ev->>'id')::uuid, item->>'s', cur, ev->>'type', (ev->>'v')::int, ev->'data', ev->'meta')
+        returning global_position into last_pos;
+      newest := last_pos;
+    end loop;
+    known := jsonb_set(known, array[item->>'s'], jsonb_build_object('v', cur, 'p', last_pos));
+    if last_pos is null then
+      select coalesce(max(global_position), 0) into last_pos from es_events;
+    end if;
+    outcomes := outcomes || jsonb_build_array(jsonb_build_object('version', cur, 'position', last_pos::text));
+  end loop;
+  if newest is not null and notify_channel is not null then
+    perform pg_notify(notify_channel, newest::text);
+  end if;
+  return outcomes;
+end
+$fn$`;
+
+/**
+ * Creates the event table and the append function if needed. One statement per raw() call
+ * because PGlite rejects multi-statement queries. The unique (stream_id, stream_position) index
+ * also serves readStream and the version look-up; the primary key serves readAll.
  */
 export async function ensureSchema(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
@@ -33,5 +102,6 @@ export async function ensureSchema(knex: Knex): Promise<void> {
         recorded_at timestamptz not null default now(),
         unique (stream_id, stream_position)
       )`);
+    await trx.raw(APPEND_FUNCTION_SQL);
   });
 }
