@@ -31,7 +31,12 @@ export interface EventStoreDbOptions {
 
 /** The event log in EventStoreDB. The client connects lazily, on the first call. */
 export async function createEventStoreDbEventStore(connectionString: string, options: EventStoreDbOptions = {}): Promise<EventStore> {
-  return new EsdbEventStore(EventStoreDBClient.connectionString(connectionString), options);
+  return eventStoreOverClient(EventStoreDBClient.connectionString(connectionString), options);
+}
+
+/** The adapter over a given client: lets tests drive it with a stand-in when no server runs. */
+export function eventStoreOverClient(client: EventStoreDBClient, options: EventStoreDbOptions = {}): EventStore {
+  return new EsdbEventStore(client, options);
 }
 
 class EsdbEventStore implements EventStore {
