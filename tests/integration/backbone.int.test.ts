@@ -52,6 +52,16 @@ for (const [name, backend] of backends) {
       expect((await call(app, 'POST', '/api/fiscal-year', 'x.y.z', { fiscalYearId: 'a', startMonth: 1 })).status).toBe(401);
     });
 
+    it('rate-limits login attempts for one address and email (429 after 20 a minute)', async () => {
+      const attempt = () => call(app, 'POST', '/api/login', undefined, { email: 'limited@demo.example', password: 'guess' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) statuses.push((await attempt()).status);
+      expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+      expect(statuses[20]).toBe(429);
+      // Another email from the same address is not affected.
+      expect((await call(app, 'POST', '/api/login', undefined, { email: 'admin@demo.example', password: 'demo-ledger' })).status).toBe(200);
+    });
+
     it('refresh returns a new token and its lifetime in seconds (14 days)', async () => {
       const me = await call(app, 'GET', '/api/auth-user', admin);
       const res = await call(app, 'POST', '/api/refresh', admin, { id: me.body.user.id });
