@@ -24,6 +24,8 @@ export function registerLoginRoutes(app: FastifyInstance, deps: CommandApiDeps):
     {
       config: {
         rateLimit: {
+          // The key includes the email, so it must be computed after the body is parsed.
+          hook: 'preHandler',
           max: deps.loginRateLimit ?? 20,
           timeWindow: 60_000,
           keyGenerator: (req) => `${req.ip}|${normaliseEmail(String((req.body as { email?: unknown } | undefined)?.email ?? ''))}`,
