@@ -99,7 +99,12 @@ export class ProjectorRunner {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    await this.exclusive(() => this.load());
+    try {
+      await this.exclusive(() => this.load());
+    } catch (error) {
+      this.running = false;
+      throw error;
+    }
     await this.subscribe();
     this.loop = this.runLoop();
   }
