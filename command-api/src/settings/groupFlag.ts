@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { groupFlagsDecider, groupFlagsStreamId, type GroupFlagsState } from '@ghg/domain';
+import type { CommandApiDeps } from '../core/deps';
+import { authenticate, requireSession } from '../core/session';
+import { parseArgs } from '../core/validate';
+import { expectedVersionArg, IdParam, loadState, optionalId, RemoveArgs, runSettingsCommand } from './settingsCommand';
+
+const SaveGroupFlagArgs = z.object({
+  id: optionalId,
+  name: z.string().trim().min(1),
+  /** The registered organizations (company-section ids), the whole list; absent: unchanged. */
+  sectionIds: z.array(z.string().min(1)).max(1000).optional(),
+  expectedVersion: expectedVersionArg,
+});
+
+const viewOf = (state: GroupFlagsState, id: string) => {
+  const flag = state.flags.get(id);
+  return flag ? { id: flag.id, name: flag.name, sectionIds: [...flag.sectionIds], version: flag.version } : null;
+};
+
+export function registerGroupFlagRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
+  app.post('/api/group-flag', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    const session = requireSession(request, 'company.configure');
+    const { id, expectedVersion, sectionIds, name } = parseArgs(SaveGroupFlagArgs, request.body);
+    const companyId = session.selectedCompanyId;
+    // Fact for the decider: which of the sections are sections of this company (read model).
+    const existingSectionIds: string[] =
+      sectionIds && sectionIds.length > 0
+        ? await deps.db.knex('company_sections').where({ company_id: companyId }).whereIn('id', sectionIds).pluck('id')
+        : [];
+    const newId = randomUUID();
+    const outcome = await runSettingsCommand(deps, session, groupFlagsStreamId(companyId), groupFlagsDecider, {
+      type: 'SaveGroupFlag',
+      companyId,
+      newId,
+      name,
+      existingSectionIds,
+      ...(sectionIds === undefined ? {} : { sectionIds }),
+      ...(id === undefined ? {} : { id }),
+      ...(id === undefined || expectedVersion === undefined ? {} : { expectedVersion }),
+    });
+    return { groupFlag: viewOf(outcome.state, id ?? newId) };
+  });
+
+  app.delete('/api/group-flag/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    const session = requireSession(request, 'company.configure');
+    const { id } = parseArgs(IdParam, request.params);
+    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+    const companyId = session.selectedCompanyId;
+    const streamId = groupFlagsStreamId(companyId);
+    const before = viewOf(await loadState(deps, streamId, groupFlagsDecider), id);
+    await runSettingsCommand(deps, session, streamId, groupFlagsDecider, {
+      type: 'DeleteGroupFlag',
+      companyId,
+      id,
+      ...(expectedVersion === undefined ? {} : { expectedVersion }),
+    });
+    return { groupFlag: before };
+  });
+}

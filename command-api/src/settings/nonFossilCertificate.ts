@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  isRenewableCertificate,
+  nonFossilCertificatesDecider,
+  nonFossilCertificatesStreamId,
+  type NonFossilCertificate,
+  type NonFossilCertificatesState,
+} from '@ghg/domain';
+import type { CommandApiDeps } from '../core/deps';
+import { authenticate, requireSession } from '../core/session';
+import { parseArgs } from '../core/validate';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runSettingsCommand, textArg } from './settingsCommand';
+
+const SaveCertificateArgs = z.object({
+  id: optionalId,
+  certificateType: textArg,
+  quantityKwh: numberArg,
+  periodFrom: textArg,
+  periodTo: textArg,
+  fiscalYear: numberArg,
+  tracking: z.boolean(),
+  powerSource: z.string().nullish(),
+  generatorName: z.string().nullish(),
+  generatorLocation: z.string().nullish(),
+  expectedVersion: expectedVersionArg,
+});
+
+export const nonFossilCertificateView = (c: NonFossilCertificate) => ({
+  id: c.id,
+  certificateType: c.certificateType,
+  renewable: isRenewableCertificate(c.certificateType),
+  quantityKwh: c.quantityKwh,
+  periodFrom: c.periodFrom,
+  periodTo: c.periodTo,
+  fiscalYear: c.fiscalYear,
+  tracking: c.tracking,
+  powerSource: c.powerSource,
+  generatorName: c.generatorName,
+  generatorLocation: c.generatorLocation,
+  version: c.version,
+});
+
+const viewOf = (state: NonFossilCertificatesState, id: string) => {
+  const c = state.certificates.get(id);
+  return c ? nonFossilCertificateView(c) : null;
+};
+
+export function registerNonFossilCertificateRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
+  app.post('/api/non-fossil-certificate', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    const session = requireSession(request, 'targets.write');
+    const { id, expectedVersion, ...args } = parseArgs(SaveCertificateArgs, request.body);
+    const companyId = session.selectedCompanyId;
+    const newId = randomUUID();
+    const outcome = await runSettingsCommand(deps, session, nonFossilCertificatesStreamId(companyId), nonFossilCertificatesDecider, {
+      type: 'SaveNonFossilCertificate',
+      companyId,
+      newId,
+      ...args,
+      ...(id === undefined ? {} : { id }),
+      ...(id === undefined || expectedVersion === undefined ? {} : { expectedVersion }),
+    });
+    return { nonFossilCertificate: viewOf(outcome.state, id ?? newId) };
+  });
+
+  app.delete('/api/non-fossil-certificate/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    const session = requireSession(request, 'targets.write');
+    const { id } = parseArgs(IdParam, request.params);
+    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+    const companyId = session.selectedCompanyId;
+    const streamId = nonFossilCertificatesStreamId(companyId);
+    const before = viewOf(await loadState(deps, streamId, nonFossilCertificatesDecider), id);
+    await runSettingsCommand(deps, session, streamId, nonFossilCertificatesDecider, {
+      type: 'RemoveNonFossilCertificate',
+      companyId,
+      id,
+      ...(expectedVersion === undefined ? {} : { expectedVersion }),
+    });
+    return { nonFossilCertificate: before };
+  });
+}

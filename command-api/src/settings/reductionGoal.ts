@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  decideSaveReductionGoals,
+  newIdsNeeded,
+  reductionGoalsDecider,
+  reductionGoalsStreamId,
+  scopeCategoryName,
+  SCOPE_CATEGORIES,
+  type ReductionGoal,
+  type ReductionGoalCommand,
+  type ReductionGoalsState,
+} from '@ghg/domain';
+import type { CommandApiDeps } from '../core/deps';
+import { HttpError } from '../core/httpErrors';
+import { authenticate, requireSession } from '../core/session';
+import { parseArgs } from '../core/validate';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runSettingsCommand } from './settingsCommand';
+
+const optionalNumber = z.preprocess((v) => (v === null || v === '' ? undefined : v), numberArg.optional());
+
+const GoalArgs = z
+  .object({
+    id: optionalId,
+    scopeCategory: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().min(1)),
+    goalYear: numberArg,
+    goalEmission: optionalNumber,
+    goalEmissionPercentage: optionalNumber,
+    targetYear: numberArg,
+    targetEmission: numberArg,
+    expectedVersion: expectedVersionArg,
+  })
+  .superRefine((goal, ctx) => {
+    // The goal is stated as an emission, a percentage of reduction, or both.
+    if (goal.goalEmission === undefined && goal.goalEmissionPercentage === undefined) {
+      for (const field of ['goalEmission', 'goalEmissionPercentage']) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+    }
+  });
+const SaveGoalsArgs = z.object({ reductionGoals: z.array(GoalArgs).min(1).max(200) });
+
+const categoryOrder = (c: string) => (SCOPE_CATEGORIES as readonly string[]).indexOf(c);
+
+export const reductionGoalView = (goal: ReductionGoal) => ({
+  id: goal.id,
+  scopeCategory: goal.scopeCategory,
+  name: scopeCategoryName(goal.scopeCategory),
+  goalYear: goal.goalYear,
+  goalEmission: goal.goalEmission,
+  targetYear: goal.targetYear,
+  targetEmission: goal.targetEmission,
+  goalEmissionPercentage: goal.goalEmissionPercentage,
+  version: goal.version,
+  isDefault: false,
+});
+
+export function registerReductionGoalRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
+  app.post('/api/reduction-goal', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    const session = requireSession(request, 'targets.write');
+    const { reductionGoals } = parseArgs(SaveGoalsArgs, request.body);
+    const companyId = session.selectedCompanyId;
+    const goals = reductionGoals.map(({ expectedVersion, ...goal }) => ({
+      ...goal,
+      // A version only guards an existing goal; the -1 a blank default carries means nothing here.
+      ...(goal.id !== undefined && expectedVersion !== undefined ? { expectedVersion } : {}),
+    }));
+    const command: ReductionGoalCommand = {
+      type: 'SaveReductionGoals',
+      companyId,
+      goals,
+      newIds: Array.from({ length: newIdsNeeded(goals) }, () => randomUUID()),
+    };
+    const streamId = reductionGoalsStreamId(companyId);
+    let state: ReductionGoalsState;
+    try {
+      state = (await runSettingsCommand(deps, session, streamId, reductionGoalsDecider, command)).state;
+    } catch (error) {
+      throw await nameRefusedRow(deps, streamId, command, error);
+    }
+    const years = new Set(goals.map((g) => g.goalYear));
+    const saved = [...state.goals.values()]
+      .filter((g) => years.has(g.goalYear))
+      .sort((a, b) => a.goalYear - b.goalYear || categoryOrder(a.scopeCategory) - categoryOrder(b.scopeCategory));
+    return { reductionGoals: saved.map(reductionGoalView) };
+  });
+
+  app.delete('/api/reduction-goal/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
+    const session = requireSession(request, 'targets.write');
+    const { id } = parseArgs(IdParam, request.params);
+    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+    const companyId = session.selectedCompanyId;
+    const streamId = reductionGoalsStreamId(companyId);
+    const before = (await loadState(deps, streamId, reductionGoalsDecider)).goals.get(id);
+    await runSettingsCommand(deps, session, streamId, reductionGoalsDecider, {
+      type: 'RemoveReductionGoal',
+      companyId,
+      id,
+      ...(expectedVersion === undefined ? {} : { expectedVersion }),
+    });
+    return { reductionGoal: before ? reductionGoalView(before) : null };
+  });
+}
+
+/** A refused save names the row that broke the rule (`fields: ['reductionGoals.3']`). */
+async function nameRefusedRow(deps: CommandApiDeps, streamId: string, command: ReductionGoalCommand, error: unknown): Promise<unknown> {
+  if (!(error instanceof HttpError) || command.type !== 'SaveReductionGoals' || error.statusCode >= 500) return error;
+  const decision = decideSaveReductionGoals(command, await loadState(deps, streamId, reductionGoalsDecider));
+  if (!decision.ok && decision.error === error.code) Object.assign(error, { fields: [`reductionGoals.${decision.index}`] });
+  return error;
+}
