@@ -14,6 +14,10 @@ const pick = (data: Record<string, unknown>, keys: readonly string[]) =>
 
 const currencyFields = ['fiscalYear', 'currencyUnit', 'rate'] as const;
 const sectionFields = ['name', 'displayName', 'parentSectionId', 'energyConservationActReportSectionType'] as const;
+const reductionGoalFields = ['scopeCategory', 'goalYear', 'goalEmission', 'targetYear', 'targetEmission', 'goalEmissionPercentage'] as const;
+const offsetFields = ['type', 'particularNumberFrom', 'particularNumberTo', 'invalidOrRelocationQuantity', 'invalidOrRelocationDate', 'authType'] as const;
+const nonFossilFields = ['certificateType', 'quantityKwh', 'periodFrom', 'periodTo', 'fiscalYear', 'tracking', 'powerSource', 'generatorName', 'generatorLocation'] as const;
+const managementIntensityFields = ['intensityId', 'fiscalYear', 'value'] as const;
 
 /**
  * One line per event type. Secrets such as password hashes are never listed, so they never
@@ -36,6 +40,25 @@ const descriptors: Record<string, Describe> = {
   CompanySectionDeleted: (d) => ({ topic: 'organization/companySections', entityId: String(d.sectionId), fields: null }),
   UserRegistered: (d) => ({ topic: 'account/user', entityId: String(d.userId), fields: pick(d, ['email', 'name', 'role', 'language']) }),
   UserPreferencesChanged: (d) => ({ topic: 'account/user', entityId: String(d.userId), fields: pick(d, ['language', 'selectedCompanyId']) }),
+  ReductionGoalAdded: (d) => ({ topic: 'settings/reductionGoal', entityId: String(d.id), fields: pick(d, reductionGoalFields) }),
+  ReductionGoalChanged: (d) => ({ topic: 'settings/reductionGoal', entityId: String(d.id), fields: pick(d, reductionGoalFields) }),
+  ReductionGoalRemoved: (d) => ({ topic: 'settings/reductionGoal', entityId: String(d.id), fields: null }),
+  OffsetAdded: (d) => ({ topic: 'settings/offset', entityId: String(d.id), fields: pick(d, offsetFields) }),
+  OffsetChanged: (d) => ({ topic: 'settings/offset', entityId: String(d.id), fields: pick(d, offsetFields) }),
+  OffsetRemoved: (d) => ({ topic: 'settings/offset', entityId: String(d.id), fields: null }),
+  NonFossilCertificateAdded: (d) => ({ topic: 'settings/nonFossilCertificate', entityId: String(d.id), fields: pick(d, nonFossilFields) }),
+  NonFossilCertificateChanged: (d) => ({ topic: 'settings/nonFossilCertificate', entityId: String(d.id), fields: pick(d, nonFossilFields) }),
+  NonFossilCertificateRemoved: (d) => ({ topic: 'settings/nonFossilCertificate', entityId: String(d.id), fields: null }),
+  GroupFlagCreated: (d) => ({ topic: 'settings/groupFlag', entityId: String(d.id), fields: pick(d, ['name', 'sectionIds']) }),
+  GroupFlagRenamed: (d) => ({ topic: 'settings/groupFlag', entityId: String(d.id), fields: pick(d, ['name']) }),
+  GroupFlagSectionsSet: (d) => ({ topic: 'settings/groupFlag', entityId: String(d.id), fields: pick(d, ['sectionIds']) }),
+  GroupFlagDeleted: (d) => ({ topic: 'settings/groupFlag', entityId: String(d.id), fields: null }),
+  IntensityAdded: (d) => ({ topic: 'settings/intensity', entityId: String(d.id), fields: pick(d, ['name', 'unit']) }),
+  IntensityChanged: (d) => ({ topic: 'settings/intensity', entityId: String(d.id), fields: pick(d, ['name', 'unit']) }),
+  IntensityRemoved: (d) => ({ topic: 'settings/intensity', entityId: String(d.id), fields: null }),
+  ManagementIntensityAdded: (d) => ({ topic: 'settings/managementIntensity', entityId: String(d.id), fields: pick(d, managementIntensityFields) }),
+  ManagementIntensityChanged: (d) => ({ topic: 'settings/managementIntensity', entityId: String(d.id), fields: pick(d, managementIntensityFields) }),
+  ManagementIntensityRemoved: (d) => ({ topic: 'settings/managementIntensity', entityId: String(d.id), fields: null }),
 };
 
 export const auditedEventTypes = Object.keys(descriptors);
@@ -67,4 +90,10 @@ export function diffFields(
 }
 
 /** Events that update only some of an entity's fields. */
-export const partialUpdateTypes: ReadonlySet<string> = new Set(['UserPreferencesChanged', 'CompanyRegionChanged', 'CompanyConsolidationChanged']);
+export const partialUpdateTypes: ReadonlySet<string> = new Set([
+  'UserPreferencesChanged',
+  'CompanyRegionChanged',
+  'CompanyConsolidationChanged',
+  'GroupFlagRenamed',
+  'GroupFlagSectionsSet',
+]);

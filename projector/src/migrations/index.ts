@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import * as organization from './0002_organization';
 import * as settings from './0003_settings';
 import * as audit from './0004_audit';
+import * as targets from './0005_targets';
+import * as groupFlagsIntensity from './0006_groupFlagsIntensity';
 import { coreMigration } from './0001_core';
 
 /**
@@ -19,4 +21,6 @@ export const migrations: ReadModelMigration[] = [
   organization,
   settings,
   audit,
+  targets,
+  groupFlagsIntensity,
 ];
