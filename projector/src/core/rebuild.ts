@@ -106,10 +106,11 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     options.onProgress?.({ phase, projections: names, eventsDone, position, head });
   report('replaying');
 
-  // On PostgreSQL the event store has connections of its own, so the final transaction may read
-  // the log while it holds the checkpoint locks. On PGlite that would wait for the connection
-  // the transaction itself holds: there the swap is retried until the runner is not ahead.
-  const canReadWhileLocked = db.kind === 'postgres';
+  // On PostgreSQL (or with EventStoreDB) the event store has connections of its own, so the
+  // final transaction may read the log while it holds the checkpoint locks. On PGlite that would
+  // wait for the one connection the transaction itself holds: there the swap is retried instead,
+  // until the live runner is not ahead.
+  const canReadWhileLocked = db.kind === 'postgres' || eventStore.kind === 'eventstoredb';
 
   try {
     for (;;) {
