@@ -19,28 +19,25 @@ export async function benchAppends(opts: { databaseUrl: string; durationMs?: num
   const db = await freshPostgres(opts.databaseUrl);
   if (!db) throw new Error('benchAppends needs a PostgreSQL URL');
   const results: BenchResult[] = [];
+  const ratios: Record<string, string> = {};
   try {
     const url = (db.config as { url: string }).url;
-    const raw1 = await rawInserts(url, 1, durationMs);
-    const adapter1 = await adapterAppends(db, 1, durationMs);
-    const raw8 = await rawInserts(url, 8, durationMs);
-    const adapter8 = await adapterAppends(db, 8, durationMs);
-    results.push(
-      figures('raw INSERT transactions, PostgreSQL ×1', raw1),
-      figures('event store appends, PostgreSQL ×1', adapter1),
-      figures('raw INSERT transactions, PostgreSQL ×8', raw8),
-      figures('event store appends, PostgreSQL ×8', adapter8),
-      {
-        name: 'event store ÷ raw (target ≥ 50%)',
-        figures: { '×1': percent(adapter1.rate / raw1.rate), '×8': percent(adapter8.rate / raw8.rate) },
-      },
-    );
+    for (const writers of [1, 8]) {
+      const [raw, adapter] = await interleaved(durationMs, [await rawInserts(url, writers), await adapterAppends(db, writers)]);
+      results.push(
+        figures(`raw INSERT transactions, PostgreSQL ×${writers}`, raw!),
+        figures(`event store appends, PostgreSQL ×${writers}`, adapter!),
+      );
+      ratios[`×${writers}`] = percent(adapter!.rate / raw!.rate);
+    }
+    results.push({ name: 'event store ÷ raw (target ≥ 50%)', figures: ratios });
   } finally {
     await db.close();
   }
   const lite = await freshPglite();
   try {
-    results.push(figures('event store appends, PGlite ×1 (information)', await adapterAppends(lite, 1, durationMs)));
+    const [run] = await interleaved(durationMs, [await adapterAppends(lite, 1)]);
+    results.push(figures('event store appends, PGlite ×1 (information)', run!));
   } finally {
     await lite.close();
   }
@@ -68,39 +65,61 @@ const metadata: EventMetadata = {
 const data = { id: 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d', fiscalYear: 2025, month: 4, quantity: { value: '1234.5', unit: 'kWh' }, note: 'benchmark' };
 const newEvent = (): NewEvent => ({ type: 'ActivityRecorded', schemaVersion: 1, data, metadata });
 
-/** Runs `writers` loops of `step` for `durationMs`, timing each step. */
-async function timed(writers: number, durationMs: number, step: (writer: number) => Promise<void>): Promise<Run> {
-  const latenciesMs: number[] = [];
-  const started = performance.now();
-  const deadline = started + durationMs;
-  await Promise.all(
-    Array.from({ length: writers }, async (_, w) => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        await step(w);
-        latenciesMs.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { writers, count: latenciesMs.length, seconds, rate: latenciesMs.length / seconds, latenciesMs };
+interface Workload {
+  writers: number;
+  step(writer: number): Promise<void>;
+  close(): Promise<void>;
 }
 
-async function adapterAppends(db: Database, writers: number, durationMs: number): Promise<Run> {
+/**
+ * Runs the workloads in alternating slices rather than one after the other, so that a change in
+ * the machine's load (other processes, autovacuum, a checkpoint) hits both sides of a ratio alike.
+ */
+async function interleaved(durationMs: number, workloads: Workload[], slices = 6): Promise<Run[]> {
+  const runs: Run[] = workloads.map((w) => ({ writers: w.writers, count: 0, seconds: 0, rate: 0, latenciesMs: [] }));
+  try {
+    for (let slice = 0; slice < slices; slice++) {
+      for (const [i, workload] of workloads.entries()) {
+        const run = runs[i]!;
+        const started = performance.now();
+        const deadline = started + durationMs / slices;
+        await Promise.all(
+          Array.from({ length: workload.writers }, async (_, w) => {
+            while (performance.now() < deadline) {
+              const t0 = performance.now();
+              await workload.step(w);
+              run.latenciesMs.push(performance.now() - t0);
+            }
+          }),
+        );
+        run.seconds += (performance.now() - started) / 1000;
+      }
+    }
+  } finally {
+    for (const w of workloads) await w.close();
+  }
+  for (const run of runs) {
+    run.count = run.latenciesMs.length;
+    run.rate = run.count / run.seconds;
+  }
+  return runs;
+}
+
+async function adapterAppends(db: Database, writers: number): Promise<Workload> {
   const store = await createPostgresEventStore(db);
   const prefix = `bench-${writers}-${Date.now()}`;
   const versions = new Array<number>(writers).fill(-1);
-  try {
-    return await timed(writers, durationMs, async (w) => {
+  return {
+    writers,
+    step: async (w) => {
       const result = await store.appendToStream(`${prefix}-${w}`, [newEvent()], { expectedVersion: versions[w]! });
       versions[w] = result.nextExpectedVersion;
-    });
-  } finally {
-    await store.close();
-  }
+    },
+    close: () => store.close(),
+  };
 }
 
-async function rawInserts(url: string, connections: number, durationMs: number): Promise<Run> {
+async function rawInserts(url: string, connections: number): Promise<Workload> {
   const clients = await Promise.all(
     Array.from({ length: connections }, async () => {
       const c = new pg.Client({ connectionString: url });
@@ -110,16 +129,16 @@ async function rawInserts(url: string, connections: number, durationMs: number):
   );
   await clients[0]!.query('create table if not exists bench_raw (id bigserial primary key, data jsonb not null)');
   const payload = JSON.stringify({ ...data, metadata });
-  try {
-    return await timed(connections, durationMs, async (w) => {
+  return {
+    writers: connections,
+    step: async (w) => {
       const c = clients[w]!;
       await c.query('begin');
       await c.query('insert into bench_raw (data) values ($1::jsonb)', [payload]);
       await c.query('commit');
-    });
-  } finally {
-    await Promise.all(clients.map((c) => c.end()));
-  }
+    },
+    close: async () => void (await Promise.all(clients.map((c) => c.end()))),
+  };
 }
 
 function figures(name: string, run: Run): BenchResult {
