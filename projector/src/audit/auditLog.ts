@@ -1,31 +1,40 @@
 import type { Projection } from '../core/projection';
 import type { RecordedEvent } from '@ghg/events';
+import { deleteRows, upsertRows } from '../core/batchUpsert';
 import { auditedEventTypes, describeForAudit, diffFields, partialUpdateTypes } from './auditDescriptors';
 
-/** Who changed what and when, with before/after values, per company: the audit screen's source. */
+type Fields = Record<string, unknown>;
+
+/**
+ * Who changed what and when, with before/after values, per company: the audit screen's source.
+ * Entity states are loaded once per batch and kept in memory while the batch is folded, so a
+ * rebuild costs a few statements per batch rather than three per event.
+ */
 export const auditLogProjection: Projection = {
   name: 'audit',
   tables: ['audit_log', 'audit_entity_state'],
   handles: auditedEventTypes,
   async apply(event: RecordedEvent, ctx) {
-    const view = describeForAudit(event);
-    if (!view) return;
+    await this.applyBatch!([event], ctx);
+  },
+  async applyBatch(events, ctx) {
     const { trx, table } = ctx;
-    const entityKey = `${view.topic}:${view.entityId}`;
-    const previous = await trx(table('audit_entity_state')).where({ entity_key: entityKey }).first('fields');
-    const before = (previous?.fields ?? null) as Record<string, unknown> | null;
-    const partial = partialUpdateTypes.has(event.type);
-    const changes = diffFields(before, view.fields, partial);
-    const after = view.fields === null ? null : partial ? { ...before, ...view.fields } : view.fields;
-    if (after === null) await trx(table('audit_entity_state')).where({ entity_key: entityKey }).delete();
-    else {
-      await trx(table('audit_entity_state'))
-        .insert({ entity_key: entityKey, fields: JSON.stringify(after) })
-        .onConflict('entity_key')
-        .merge();
+    const described = events.flatMap((event) => {
+      const view = describeForAudit(event);
+      return view ? [{ event, view, key: `${view.topic}:${view.entityId}` }] : [];
+    });
+    const keys = [...new Set(described.map((d) => d.key))];
+    const states = new Map<string, Fields | null>();
+    for (let i = 0; i < keys.length; i += 10_000) {
+      const rows = await trx(table('audit_entity_state')).whereIn('entity_key', keys.slice(i, i + 10_000)).select('entity_key', 'fields');
+      for (const r of rows) states.set(r.entity_key, (typeof r.fields === 'string' ? JSON.parse(r.fields) : r.fields) as Fields);
     }
-    await trx(table('audit_log'))
-      .insert({
+    const auditRows = described.map(({ event, view, key }) => {
+      const before = states.get(key) ?? null;
+      const partial = partialUpdateTypes.has(event.type);
+      const changes = diffFields(before, view.fields, partial);
+      states.set(key, view.fields === null ? null : partial ? { ...before, ...view.fields } : view.fields);
+      return {
         position: event.globalPosition.commit.toString(),
         event_id: event.id,
         tenant_id: event.metadata.tenantId,
@@ -36,9 +45,21 @@ export const auditLogProjection: Projection = {
         entity_id: view.entityId,
         occurred_at: event.metadata.occurredAt,
         changes: JSON.stringify(changes),
-      })
-      .onConflict('position')
-      .ignore();
-    ctx.notify({ topic: 'auditlog', companyId: event.metadata.companyId, tenantId: event.metadata.tenantId, ids: [event.id] });
+      };
+    });
+    const touched = keys.map((k) => [k, states.get(k) ?? null] as const);
+    await deleteRows(trx, table('audit_entity_state'), 'entity_key', touched.filter(([, f]) => f === null).map(([k]) => k));
+    await upsertRows(
+      trx,
+      table('audit_entity_state'),
+      'entity_key',
+      touched.filter(([, f]) => f !== null).map(([k, f]) => ({ entity_key: k, fields: JSON.stringify(f) })),
+    );
+    for (let i = 0; i < auditRows.length; i += 5_000) {
+      await trx(table('audit_log')).insert(auditRows.slice(i, i + 5_000)).onConflict('position').ignore();
+    }
+    for (const { event } of described) {
+      ctx.notify({ topic: 'auditlog', companyId: event.metadata.companyId, tenantId: event.metadata.tenantId, ids: [event.id] });
+    }
   },
 };

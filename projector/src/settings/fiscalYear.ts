@@ -1,4 +1,5 @@
 import type { Projection } from '../core/projection';
+import { lastStatePerKey, upsertRows } from '../core/batchUpsert';
 import { FiscalYearStartMonthSet, type RecordedEvent } from '@ghg/events';
 
 type Data = (typeof FiscalYearStartMonthSet)['schema']['_output'];
@@ -8,18 +9,21 @@ export const fiscalYearProjection: Projection = {
   tables: ['fiscal_year_settings'],
   handles: [FiscalYearStartMonthSet.type],
   async apply(event: RecordedEvent, ctx) {
-    const d = event.data as Data;
-    await ctx
-      .trx(ctx.table('fiscal_year_settings'))
-      .insert({
-        company_id: d.companyId,
-        fiscal_year_id: d.fiscalYearId,
-        start_month: d.startMonth,
-        version: event.streamPosition,
-        updated_at: event.metadata.occurredAt,
-      })
-      .onConflict('company_id')
-      .merge();
-    ctx.notify({ topic: 'settings/fiscalYear', companyId: d.companyId, tenantId: event.metadata.tenantId, ids: [d.fiscalYearId] });
+    await this.applyBatch!([event], ctx);
+  },
+  async applyBatch(events, ctx) {
+    const { upserts } = lastStatePerKey(
+      events,
+      (e) => (e.data as Data).companyId,
+      (e) => {
+        const d = e.data as Data;
+        return { company_id: d.companyId, fiscal_year_id: d.fiscalYearId, start_month: d.startMonth, version: e.streamPosition, updated_at: e.metadata.occurredAt };
+      },
+    );
+    await upsertRows(ctx.trx, ctx.table('fiscal_year_settings'), 'company_id', upserts);
+    for (const e of events) {
+      const d = e.data as Data;
+      ctx.notify({ topic: 'settings/fiscalYear', companyId: d.companyId, tenantId: e.metadata.tenantId, ids: [d.fiscalYearId] });
+    }
   },
 };
