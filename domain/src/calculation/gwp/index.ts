@@ -1,0 +1,3 @@
+export * from './gases';
+export * from './sets';
+export * from './blends';
