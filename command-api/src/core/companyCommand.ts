@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { Decider } from '@ghg/domain';
-import type { CommandApiDeps } from '../core/deps';
-import { executeCommand, type CommandOutcome } from '../core/executeCommand';
-import { HttpError } from '../core/httpErrors';
-import { metadataFor, type Session } from '../core/session';
+import type { CommandApiDeps } from './deps';
+import { executeCommand, type CommandOutcome } from './executeCommand';
+import { metadataFor, type Session } from './session';
 
 /**
- * What the settings routes of issue 4 share: run a command on the caller's company and wait for
- * the read models, and the argument shapes they accept. (Candidates for command-api/src/core.)
+ * What the company-scoped command routes share: run a command on the caller's company and wait
+ * for the read models, and the argument shapes they accept.
  */
 
 /** A number, or a numeric string from a form field; missing, null, blank or not a number is invalid args. */
@@ -23,30 +22,21 @@ export const expectedVersionArg = z.number().int().min(-1).optional();
 export const IdParam = z.object({ id: z.string().min(1) });
 export const RemoveArgs = z.object({ expectedVersion: z.number().int().min(0).optional() });
 
-/** Refusals that mean "this clashes with something already there": 409, as currency_rate_exists. */
-const isConflict = (code: string) => code.endsWith('_exists') || code.endsWith('_overlap');
-
 /** load → decide → append on one stream of the session's company, then wait for the projector. */
-export async function runSettingsCommand<C, E extends { type: string; data: unknown }, S, Err extends string>(
+export async function runCompanyCommand<C, E extends { type: string; data: unknown }, S, Err extends string>(
   deps: CommandApiDeps,
   session: Session,
   streamId: string,
   decider: Decider<C, E, S, Err>,
   command: C,
 ): Promise<CommandOutcome<S>> {
-  let outcome: CommandOutcome<S>;
-  try {
-    outcome = await executeCommand(
-      deps.eventStore,
-      streamId,
-      decider,
-      command,
-      metadataFor(session, session.selectedCompanyId, deps.now?.() ?? new Date()),
-    );
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400 && isConflict(error.code)) throw new HttpError(409, error.code, error.message);
-    throw error;
-  }
+  const outcome = await executeCommand(
+    deps.eventStore,
+    streamId,
+    decider,
+    command,
+    metadataFor(session, session.selectedCompanyId, deps.now?.() ?? new Date()),
+  );
   if (outcome.append) await deps.awaitProjection?.(outcome.append.lastPosition);
   return outcome;
 }

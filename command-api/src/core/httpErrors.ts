@@ -20,14 +20,22 @@ const statusByCode: Record<string, number> = {
   forbidden: 403,
   version_conflict: 409,
   wrong_expected_version: 409,
-  currency_rate_exists: 409,
-  user_exists: 409,
-  section_exists: 409,
-  company_exists: 409,
 };
 
-export function httpErrorFor(code: string): HttpError {
-  const status = statusByCode[code] ?? (code.endsWith('_not_found') ? 404 : 400);
-  const message = code === 'invalid_args' ? 'invalid args' : code === 'wrong_expected_version' ? 'version conflict' : code.replaceAll('_', ' ');
-  return new HttpError(status, code === 'wrong_expected_version' ? 'version_conflict' : code, message);
+/** The spec's own words where it quotes a message (000 §5, §8; 001 §5); others read from the code. */
+const messageByCode: Record<string, string> = {
+  invalid_args: 'invalid args',
+  version_conflict: 'version conflict',
+  section_has_children: 'Cannot delete organization with subordinate organization(s)',
+  section_has_users: 'Cannot delete organization with users who have permissions',
+  section_has_flag: 'Cannot delete organization with registered flag',
+};
+
+/** Refusals that mean "this clashes with something already there" are conflicts, like a stale version. */
+const isConflict = (code: string) => code.endsWith('_exists') || code.endsWith('_overlap');
+
+export function httpErrorFor(rawCode: string): HttpError {
+  const code = rawCode === 'wrong_expected_version' ? 'version_conflict' : rawCode;
+  const status = statusByCode[code] ?? (isConflict(code) ? 409 : code.endsWith('_not_found') ? 404 : 400);
+  return new HttpError(status, code, messageByCode[code] ?? code.replaceAll('_', ' '));
 }

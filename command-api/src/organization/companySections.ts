@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { companySectionsDecider, companySectionsStreamId, type CompanySectionsState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { executeCommand } from '../core/executeCommand';
-import { authenticate, metadataFor, requireSession } from '../core/session';
+import { IdParam, loadState, runCompanyCommand } from '../core/companyCommand';
+import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 
 const SaveSectionArgs = z.object({
@@ -16,7 +16,6 @@ const SaveSectionArgs = z.object({
     energyConservationActReportSectionType: z.string().nullable().optional(),
   }),
 });
-const IdParam = z.object({ id: z.string().min(1) });
 
 const view = (state: CompanySectionsState, id: string) => {
   const s = state.sections.get(id);
@@ -31,17 +30,8 @@ async function countIfTable(deps: CommandApiDeps, table: string, where: Record<s
 }
 
 export function registerCompanySectionRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  const run = async (session: ReturnType<typeof requireSession>, command: Parameters<typeof companySectionsDecider.decide>[0]) => {
-    const outcome = await executeCommand(
-      deps.eventStore,
-      companySectionsStreamId(session.selectedCompanyId),
-      companySectionsDecider,
-      command,
-      metadataFor(session, session.selectedCompanyId, deps.now?.() ?? new Date()),
-    );
-    if (outcome.append) await deps.awaitProjection?.(outcome.append.lastPosition);
-    return outcome;
-  };
+  const run = (session: ReturnType<typeof requireSession>, command: Parameters<typeof companySectionsDecider.decide>[0]) =>
+    runCompanyCommand(deps, session, companySectionsStreamId(session.selectedCompanyId), companySectionsDecider, command);
 
   app.post('/api/company-section', { preHandler: authenticate(deps.eventStore) }, async (request) => {
     const session = requireSession(request, 'company.configure');
@@ -66,11 +56,7 @@ export function registerCompanySectionRoutes(app: FastifyInstance, deps: Command
     const session = requireSession(request, 'company.configure');
     const { id } = parseArgs(IdParam, request.params);
     const companyId = session.selectedCompanyId;
-    const history = await deps.eventStore.readStream(companySectionsStreamId(companyId));
-    const before = view(
-      history.reduce((s, e) => companySectionsDecider.evolve(s, e as never, e.streamPosition), companySectionsDecider.initialState()),
-      id,
-    );
+    const before = view(await loadState(deps, companySectionsStreamId(companyId), companySectionsDecider), id);
     // Facts from other features' read models: users holding a role in this section, flags registering it.
     const usersWithPermission = await countUsersInSection(deps, id);
     const registeredFlags = await countIfTable(deps, 'group_flag_sections', { company_id: companyId, section_id: id });

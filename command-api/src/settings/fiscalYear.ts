@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fiscalYearDecider, fiscalYearStreamId } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { executeCommand } from '../core/executeCommand';
-import { authenticate, metadataFor, requireSession } from '../core/session';
+import { runCompanyCommand } from '../core/companyCommand';
+import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 
 const SaveFiscalYearArgs = z.object({
@@ -17,16 +17,11 @@ export function registerFiscalYearRoutes(app: FastifyInstance, deps: CommandApiD
     const session = requireSession(request, 'company.configure');
     const args = parseArgs(SaveFiscalYearArgs, request.body);
     const companyId = session.selectedCompanyId;
-    const outcome = await executeCommand(
-      deps.eventStore,
-      fiscalYearStreamId(companyId),
-      fiscalYearDecider,
-      { type: 'SetFiscalYearStartMonth', companyId, ...args },
-      metadataFor(session, companyId, deps.now?.() ?? new Date()),
-    );
-    if (outcome.append) await deps.awaitProjection?.(outcome.append.lastPosition);
-    return {
-      fiscalYear: { fiscalYearId: args.fiscalYearId, startMonth: outcome.state.startMonth, version: outcome.state.version },
-    };
+    const { state } = await runCompanyCommand(deps, session, fiscalYearStreamId(companyId), fiscalYearDecider, {
+      type: 'SetFiscalYearStartMonth',
+      companyId,
+      ...args,
+    });
+    return { fiscalYear: { fiscalYearId: args.fiscalYearId, startMonth: state.startMonth, version: state.version } };
   });
 }

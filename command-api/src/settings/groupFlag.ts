@@ -5,7 +5,7 @@ import { groupFlagsDecider, groupFlagsStreamId, type GroupFlagsState } from '@gh
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, optionalId, RemoveArgs, runSettingsCommand } from './settingsCommand';
+import { expectedVersionArg, IdParam, loadState, optionalId, RemoveArgs, runCompanyCommand } from '../core/companyCommand';
 
 const SaveGroupFlagArgs = z.object({
   id: optionalId,
@@ -31,7 +31,7 @@ export function registerGroupFlagRoutes(app: FastifyInstance, deps: CommandApiDe
         ? await deps.db.knex('company_sections').where({ company_id: companyId }).whereIn('id', sectionIds).pluck('id')
         : [];
     const newId = randomUUID();
-    const outcome = await runSettingsCommand(deps, session, groupFlagsStreamId(companyId), groupFlagsDecider, {
+    const outcome = await runCompanyCommand(deps, session, groupFlagsStreamId(companyId), groupFlagsDecider, {
       type: 'SaveGroupFlag',
       companyId,
       newId,
@@ -51,7 +51,7 @@ export function registerGroupFlagRoutes(app: FastifyInstance, deps: CommandApiDe
     const companyId = session.selectedCompanyId;
     const streamId = groupFlagsStreamId(companyId);
     const before = viewOf(await loadState(deps, streamId, groupFlagsDecider), id);
-    await runSettingsCommand(deps, session, streamId, groupFlagsDecider, {
+    await runCompanyCommand(deps, session, streamId, groupFlagsDecider, {
       type: 'DeleteGroupFlag',
       companyId,
       id,

@@ -12,7 +12,7 @@ import {
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, optionalId, RemoveArgs, runSettingsCommand, textArg } from './settingsCommand';
+import { expectedVersionArg, IdParam, loadState, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
 
 const SaveIntensityArgs = z.object({ id: optionalId, name: textArg, unit: textArg, expectedVersion: expectedVersionArg });
 
@@ -27,7 +27,7 @@ export function registerIntensityRoutes(app: FastifyInstance, deps: CommandApiDe
     const { id, expectedVersion, name, unit } = parseArgs(SaveIntensityArgs, request.body);
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
-    const outcome = await runSettingsCommand(deps, session, intensitiesStreamId(companyId), intensitiesDecider, {
+    const outcome = await runCompanyCommand(deps, session, intensitiesStreamId(companyId), intensitiesDecider, {
       type: 'SaveIntensity',
       companyId,
       newId,
@@ -48,7 +48,7 @@ export function registerIntensityRoutes(app: FastifyInstance, deps: CommandApiDe
     const before = viewOf(await loadState(deps, streamId, intensitiesDecider), id);
     // Fact for the decider: values recorded against the intensity (read from their own stream).
     const values = await loadState(deps, managementIntensitiesStreamId(companyId), managementIntensitiesDecider);
-    await runSettingsCommand(deps, session, streamId, intensitiesDecider, {
+    await runCompanyCommand(deps, session, streamId, intensitiesDecider, {
       type: 'RemoveIntensity',
       companyId,
       id,

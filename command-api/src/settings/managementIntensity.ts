@@ -11,7 +11,7 @@ import {
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runSettingsCommand } from './settingsCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand } from '../core/companyCommand';
 
 const SaveManagementIntensityArgs = z.object({
   id: optionalId,
@@ -34,7 +34,7 @@ export function registerManagementIntensityRoutes(app: FastifyInstance, deps: Co
     // Fact for the decider: the intensity is in this company's master (read from its stream).
     const master = await loadState(deps, intensitiesStreamId(companyId), intensitiesDecider);
     const newId = randomUUID();
-    const outcome = await runSettingsCommand(deps, session, managementIntensitiesStreamId(companyId), managementIntensitiesDecider, {
+    const outcome = await runCompanyCommand(deps, session, managementIntensitiesStreamId(companyId), managementIntensitiesDecider, {
       type: 'SaveManagementIntensity',
       companyId,
       newId,
@@ -53,7 +53,7 @@ export function registerManagementIntensityRoutes(app: FastifyInstance, deps: Co
     const companyId = session.selectedCompanyId;
     const streamId = managementIntensitiesStreamId(companyId);
     const before = viewOf(await loadState(deps, streamId, managementIntensitiesDecider), id);
-    await runSettingsCommand(deps, session, streamId, managementIntensitiesDecider, {
+    await runCompanyCommand(deps, session, streamId, managementIntensitiesDecider, {
       type: 'RemoveManagementIntensity',
       companyId,
       id,

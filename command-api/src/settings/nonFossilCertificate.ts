@@ -11,7 +11,7 @@ import {
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runSettingsCommand, textArg } from './settingsCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
 
 const SaveCertificateArgs = z.object({
   id: optionalId,
@@ -53,7 +53,7 @@ export function registerNonFossilCertificateRoutes(app: FastifyInstance, deps: C
     const { id, expectedVersion, ...args } = parseArgs(SaveCertificateArgs, request.body);
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
-    const outcome = await runSettingsCommand(deps, session, nonFossilCertificatesStreamId(companyId), nonFossilCertificatesDecider, {
+    const outcome = await runCompanyCommand(deps, session, nonFossilCertificatesStreamId(companyId), nonFossilCertificatesDecider, {
       type: 'SaveNonFossilCertificate',
       companyId,
       newId,
@@ -71,7 +71,7 @@ export function registerNonFossilCertificateRoutes(app: FastifyInstance, deps: C
     const companyId = session.selectedCompanyId;
     const streamId = nonFossilCertificatesStreamId(companyId);
     const before = viewOf(await loadState(deps, streamId, nonFossilCertificatesDecider), id);
-    await runSettingsCommand(deps, session, streamId, nonFossilCertificatesDecider, {
+    await runCompanyCommand(deps, session, streamId, nonFossilCertificatesDecider, {
       type: 'RemoveNonFossilCertificate',
       companyId,
       id,

@@ -5,7 +5,7 @@ import { offsetsDecider, offsetsStreamId, type Offset, type OffsetsState } from 
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runSettingsCommand, textArg } from './settingsCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
 
 /** Every field is required on save (spec §5): a missing one is 'invalid args' naming it. */
 const SaveOffsetArgs = z.object({
@@ -41,7 +41,7 @@ export function registerOffsetRoutes(app: FastifyInstance, deps: CommandApiDeps)
     const { type, expectedVersion, id, ...args } = parseArgs(SaveOffsetArgs, request.body);
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
-    const outcome = await runSettingsCommand(deps, session, offsetsStreamId(companyId), offsetsDecider, {
+    const outcome = await runCompanyCommand(deps, session, offsetsStreamId(companyId), offsetsDecider, {
       type: 'SaveOffset',
       companyId,
       newId,
@@ -60,7 +60,7 @@ export function registerOffsetRoutes(app: FastifyInstance, deps: CommandApiDeps)
     const companyId = session.selectedCompanyId;
     const streamId = offsetsStreamId(companyId);
     const before = viewOf(await loadState(deps, streamId, offsetsDecider), id);
-    await runSettingsCommand(deps, session, streamId, offsetsDecider, {
+    await runCompanyCommand(deps, session, streamId, offsetsDecider, {
       type: 'RemoveOffset',
       companyId,
       id,

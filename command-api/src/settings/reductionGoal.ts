@@ -16,7 +16,7 @@ import type { CommandApiDeps } from '../core/deps';
 import { HttpError } from '../core/httpErrors';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runSettingsCommand } from './settingsCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand } from '../core/companyCommand';
 
 const optionalNumber = z.preprocess((v) => (v === null || v === '' ? undefined : v), numberArg.optional());
 
@@ -73,7 +73,7 @@ export function registerReductionGoalRoutes(app: FastifyInstance, deps: CommandA
     const streamId = reductionGoalsStreamId(companyId);
     let state: ReductionGoalsState;
     try {
-      state = (await runSettingsCommand(deps, session, streamId, reductionGoalsDecider, command)).state;
+      state = (await runCompanyCommand(deps, session, streamId, reductionGoalsDecider, command)).state;
     } catch (error) {
       throw await nameRefusedRow(deps, streamId, command, error);
     }
@@ -91,7 +91,7 @@ export function registerReductionGoalRoutes(app: FastifyInstance, deps: CommandA
     const companyId = session.selectedCompanyId;
     const streamId = reductionGoalsStreamId(companyId);
     const before = (await loadState(deps, streamId, reductionGoalsDecider)).goals.get(id);
-    await runSettingsCommand(deps, session, streamId, reductionGoalsDecider, {
+    await runCompanyCommand(deps, session, streamId, reductionGoalsDecider, {
       type: 'RemoveReductionGoal',
       companyId,
       id,
