@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './client';
+import { queryKeys } from './queryKeys';
+import type { AuthUser, CompaniesResponse, FiscalYearSetting, SystemOptions } from './types';
+
+export const systemOptionsQuery = queryOptions({
+  queryKey: queryKeys.systemOptions,
+  queryFn: async () => (await api.get<{ systemOptions: SystemOptions }>('/api/system-options')).systemOptions,
+  staleTime: Infinity,
+  retry: 1,
+});
+
+export const authUserQuery = queryOptions({
+  queryKey: queryKeys.authUser,
+  queryFn: async () => (await api.get<{ user: AuthUser }>('/api/auth-user')).user,
+  staleTime: 60_000,
+});
+
+export const companiesQuery = queryOptions({
+  queryKey: queryKeys.companies,
+  queryFn: () => api.get<CompaniesResponse>('/api/companies'),
+  staleTime: 60_000,
+});
+
+export const fiscalYearQuery = (companyId: string | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.fiscalYear(companyId),
+    queryFn: async () => (await api.get<{ fiscalYear: FiscalYearSetting }>('/api/fiscal-year')).fiscalYear,
+    enabled: Boolean(companyId),
+  });

@@ -1,0 +1,17 @@
+import { NoAuthLayout } from '../layouts/NoAuthLayout';
+import { ErrorPage, ErrorPageBoundary, type ErrorPageProps } from './ErrorPage';
+
+/** The error page in the no-auth layout (its only user, spec 000 §2). */
+export function ErrorScreen(props: ErrorPageProps) {
+  return (
+    <ErrorPageBoundary>
+      <NoAuthLayout>
+        <ErrorPage {...props} />
+      </NoAuthLayout>
+    </ErrorPageBoundary>
+  );
+}
+
+export function NotFoundScreen() {
+  return <ErrorScreen status={404} />;
+}

@@ -1,0 +1,75 @@
+import { useEffect, useMemo, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { Collapse, Icon } from '@blueprintjs/core';
+import { useI18n, useT } from '../i18n/I18nProvider';
+import { useCurrentRoute } from '../ui/PageHeader';
+import { activeNavPath, navigation, type NavSection } from './navigation';
+
+/** The side navigation drawer: collapsible groups, the current page highlighted. */
+export function SideNav({ collapsed }: { collapsed: boolean }) {
+  const t = useT();
+  const { individualType } = useI18n();
+  const location = useLocation();
+  const current = useCurrentRoute();
+  const sections = useMemo(() => navigation(individualType), [individualType]);
+  const active = activeNavPath(sections, location.pathname);
+  const activeGroup = sections.find((s) => s.items.some((i) => i.path === active))?.group ?? current?.group;
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+
+  useEffect(() => {
+    if (activeGroup) setOpen((o) => (o[activeGroup] ? o : { ...o, [activeGroup]: true }));
+  }, [activeGroup]);
+
+  return (
+    <nav className={`ghg-sidenav${collapsed ? ' ghg-sidenav-collapsed' : ''}`} aria-label={t('nav.main')} data-testid="side-nav">
+      {sections.map((section) =>
+        section.items.length === 1 ? (
+          <SingleItem key={section.group} section={section} active={active} collapsed={collapsed} />
+        ) : (
+          <div key={section.group} className="ghg-nav-section" data-group={section.group}>
+            <button
+              type="button"
+              className={`ghg-nav-group${activeGroup === section.group ? ' ghg-nav-group-active' : ''}`}
+              aria-expanded={Boolean(open[section.group])}
+              onClick={() => setOpen((o) => ({ ...o, [section.group]: !o[section.group] }))}
+              title={collapsed ? t(section.label) : undefined}
+            >
+              <Icon icon={section.icon} size={16} />
+              <span className="ghg-nav-label">{t(section.label)}</span>
+              <Icon icon={open[section.group] ? 'chevron-down' : 'chevron-right'} size={12} className="ghg-nav-caret" />
+            </button>
+            <Collapse isOpen={Boolean(open[section.group]) && !collapsed} keepChildrenMounted>
+              <ul className="ghg-nav-items">
+                {section.items.map((item) => (
+                  <li key={item.path}>
+                    <NavLink to={item.path} end className={() => `ghg-nav-item${active === item.path ? ' ghg-nav-item-active' : ''}`} aria-current={active === item.path ? 'page' : undefined}>
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </Collapse>
+          </div>
+        ),
+      )}
+    </nav>
+  );
+}
+
+function SingleItem({ section, active, collapsed }: { section: NavSection; active: string | null; collapsed: boolean }) {
+  const t = useT();
+  const item = section.items[0]!;
+  const isActive = active === item.path;
+  return (
+    <NavLink
+      to={item.path}
+      end
+      className={`ghg-nav-group ghg-nav-single${isActive ? ' ghg-nav-item-active' : ''}`}
+      aria-current={isActive ? 'page' : undefined}
+      title={collapsed ? t(section.label) : undefined}
+    >
+      <Icon icon={section.icon} size={16} />
+      <span className="ghg-nav-label">{t(section.label)}</span>
+    </NavLink>
+  );
+}

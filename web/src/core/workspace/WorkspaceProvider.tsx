@@ -1,0 +1,96 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/client';
+import { authUserQuery, companiesQuery, fiscalYearQuery } from '../api/queries';
+import type { AuthUser, Company, FiscalYearSetting } from '../api/types';
+import { local } from '../auth/storageKeys';
+import { useUser } from '../auth/SessionProvider';
+import { DEFAULT_START_MONTH, defaultFiscalYear } from '../fiscalYear/fiscalYear';
+import {
+  readSelectedCompanySection,
+  readSelectedFiscalYear,
+  writeSelectedCompanySection,
+  writeSelectedFiscalYear,
+} from './selection';
+
+interface WorkspaceValue {
+  companyId: string;
+  company: Company | undefined;
+  companies: Company[];
+  isAllCompany: boolean;
+  switchCompany: (companyId: string) => Promise<void>;
+  switchingCompany: boolean;
+  fiscalYearSetting: FiscalYearSetting | undefined;
+  startMonth: number;
+  /** The fiscal year the screens show; persisted, else the default for today and the start month. */
+  fiscalYear: number;
+  currentFiscalYear: number;
+  setFiscalYear: (year: number) => void;
+  companySectionId: string | null;
+  setCompanySectionId: (sectionId: string | null) => void;
+}
+
+const WorkspaceContext = createContext<WorkspaceValue | null>(null);
+
+/** What the logged-in user is working on: company, fiscal year and company section. */
+export function WorkspaceProvider({ children }: { children: ReactNode }) {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const companyId = user.selectedCompanyId;
+  const companies = useQuery(companiesQuery);
+  const fiscal = useQuery(fiscalYearQuery(companyId));
+  const startMonth = fiscal.data?.startMonth ?? DEFAULT_START_MONTH;
+  const currentFiscalYear = defaultFiscalYear(new Date(), startMonth);
+
+  const [storedYear, setStoredYear] = useState<number | null>(() => readSelectedFiscalYear(local));
+  const setFiscalYear = useCallback((year: number) => {
+    writeSelectedFiscalYear(local, year);
+    setStoredYear(year);
+  }, []);
+
+  const [sectionVersion, setSectionVersion] = useState(0);
+  const companySectionId = useMemo(() => readSelectedCompanySection(local, companyId), [companyId, sectionVersion]);
+  const setCompanySectionId = useCallback(
+    (sectionId: string | null) => {
+      writeSelectedCompanySection(local, companyId, sectionId);
+      setSectionVersion((v) => v + 1);
+    },
+    [companyId],
+  );
+
+  const switchMutation = useMutation({
+    mutationFn: (id: string) => api.put<{ user: Partial<AuthUser> }>('/api/user', { user: { selectedCompanyId: id } }),
+    onSuccess: async ({ user: changed }, id) => {
+      queryClient.setQueryData<AuthUser>(authUserQuery.queryKey, (old) => (old ? { ...old, ...changed, selectedCompanyId: id } : old));
+      await queryClient.invalidateQueries();
+    },
+  });
+  const switchCompany = useCallback(async (id: string) => void (await switchMutation.mutateAsync(id)), [switchMutation]);
+
+  const list = companies.data?.companies ?? [];
+  const value = useMemo<WorkspaceValue>(
+    () => ({
+      companyId,
+      company: list.find((c) => c.id === companyId),
+      companies: list,
+      isAllCompany: companies.data?.isAllCompany ?? false,
+      switchCompany,
+      switchingCompany: switchMutation.isPending,
+      fiscalYearSetting: fiscal.data,
+      startMonth,
+      fiscalYear: storedYear ?? currentFiscalYear,
+      currentFiscalYear,
+      setFiscalYear,
+      companySectionId,
+      setCompanySectionId,
+    }),
+    [companyId, list, companies.data, switchCompany, switchMutation.isPending, fiscal.data, startMonth, storedYear, currentFiscalYear, setFiscalYear, companySectionId, setCompanySectionId],
+  );
+  return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
+}
+
+export function useWorkspace(): WorkspaceValue {
+  const value = useContext(WorkspaceContext);
+  if (!value) throw new Error('useWorkspace outside WorkspaceProvider');
+  return value;
+}

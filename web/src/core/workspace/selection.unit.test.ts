@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, memoryStorage } from '../auth/storageKeys';
+import {
+  readSelectedCompanySection,
+  readSelectedFiscalYear,
+  writeSelectedCompanySection,
+  writeSelectedFiscalYear,
+} from './selection';
+
+describe('persisted selections (spec 000 §3)', () => {
+  it('keeps the fiscal year', () => {
+    const s = memoryStorage();
+    expect(readSelectedFiscalYear(s)).toBeNull();
+    writeSelectedFiscalYear(s, 2024);
+    expect(readSelectedFiscalYear(s)).toBe(2024);
+    s.setItem(STORAGE_KEYS.selectedFiscalYear, 'garbage');
+    expect(readSelectedFiscalYear(s)).toBeNull();
+  });
+
+  it('keeps the company section per company', () => {
+    const s = memoryStorage();
+    writeSelectedCompanySection(s, 'c1', 'sec-a');
+    writeSelectedCompanySection(s, 'c2', 'sec-b');
+    expect(readSelectedCompanySection(s, 'c1')).toBe('sec-a');
+    expect(readSelectedCompanySection(s, 'c2')).toBe('sec-b');
+    writeSelectedCompanySection(s, 'c1', null);
+    expect(readSelectedCompanySection(s, 'c1')).toBeNull();
+    s.setItem(STORAGE_KEYS.selectedCompanySection, '[broken');
+    expect(readSelectedCompanySection(s, 'c2')).toBeNull();
+  });
+
+  it('is not cleared by logout (different keys from the session)', () => {
+    expect(STORAGE_KEYS.selectedFiscalYear.startsWith('auth.')).toBe(false);
+    expect(STORAGE_KEYS.selectedCompanySection.startsWith('auth.')).toBe(false);
+  });
+});

@@ -1,0 +1,149 @@
+import { Fragment, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, Card, HTMLSelect, HTMLTable, Icon, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import type { AuditChange, AuditEntry } from '../../core/api/types';
+import { useT } from '../../core/i18n/I18nProvider';
+import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
+import { ErrorCallout } from '../../core/ui/ErrorCallout';
+import { PageHeader } from '../../core/ui/PageHeader';
+import { SortableHeader } from '../../core/ui/SortableHeader';
+import { sortRows, toggleSort, type SortState } from '../../core/ui/sorting';
+import { languageName, roleName } from '../../core/layouts/AppHeader';
+import { regionMessage } from '../../core/ui/regions';
+import { isLocale } from '@ghg/locales';
+import { useAuditLog } from './api';
+import { eventKind, eventMessage, fieldMessage, topicName } from './describe';
+
+type Column = 'occurredAt' | 'actor' | 'type';
+
+const kindIntent = { added: Intent.SUCCESS, changed: Intent.PRIMARY, removed: Intent.DANGER } as const;
+
+/** Who changed what and when, with the values before and after; newest first, live-updated. */
+export default function AuditLogPage() {
+  const t = useT();
+  const intl = useIntl();
+  const { companyId, company, companies } = useWorkspace();
+  const log = useAuditLog(companyId);
+  const [topic, setTopic] = useState('all');
+  const [sort, setSort] = useState<SortState<Column>>({ key: 'occurredAt', direction: 'desc' });
+
+  const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data]);
+  const filtered = topic === 'all' ? entries : entries.filter((e) => e.topic === topic);
+  const actorName = (e: AuditEntry) => (e.actor ? (e.actor.name ?? e.actor.email ?? e.actor.id) : t('audit.system'));
+  const rows = useMemo(
+    () =>
+      sortRows(filtered, sort, (e, k) =>
+        k === 'occurredAt' ? Number(e.position) : k === 'actor' ? actorName(e) : eventMessage(e.type) ? t(eventMessage(e.type)!) : e.type,
+      ),
+    [filtered, sort], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  const formatValue = (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (field === 'startMonth' && typeof value === 'number') return intl.formatDate(new Date(2000, value - 1, 1), { month: 'long' });
+    if (field === 'fiscalYear') return t('fiscalYear.name', { year: String(value) });
+    if (field === 'rate' && typeof value === 'number') return `${intl.formatNumber(value, { maximumFractionDigits: 6 })} ${t('settings.currency.yenPerUnit')}`;
+    if (field === 'language' && isLocale(value)) return t(languageName[value]);
+    if (field === 'role' && typeof value === 'string' && roleName[value]) return t(roleName[value]!);
+    if (field === 'region' && typeof value === 'string' && regionMessage(value)) return t(regionMessage(value)!);
+    if (field === 'selectedCompanyId' && typeof value === 'string') return companies.find((c) => c.id === value)?.name ?? value;
+    if (typeof value === 'object') return JSON.stringify(value);
+    return String(value);
+  };
+
+  const renderChange = (c: AuditChange) => {
+    const label = fieldMessage(c.field);
+    return (
+      <li key={c.field}>
+        <span className="ghg-change-field">{label ? t(label) : c.field}</span>
+        <span className="ghg-change-before" data-testid="audit-before">
+          {formatValue(c.field, c.before)}
+        </span>
+        <Icon icon="arrow-right" size={12} className="ghg-muted" />
+        <span className="ghg-change-after" data-testid="audit-after">
+          {formatValue(c.field, c.after)}
+        </span>
+      </li>
+    );
+  };
+
+  return (
+    <>
+      <PageHeader subtitle={company?.name} />
+      <Card className="ghg-table-card">
+        <div className="ghg-table-toolbar">
+          <p className="bp6-text-muted ghg-toolbar-text">{t('audit.intro')}</p>
+          <label className="ghg-inline-field">
+            <span>{t('audit.filter.topic')}</span>
+            <HTMLSelect value={topic} onChange={(e) => setTopic(e.currentTarget.value)} data-testid="audit-topic-filter">
+              <option value="all">{t('audit.filter.all')}</option>
+              {Object.entries(topicName).map(([value, id]) => (
+                <option key={value} value={value}>
+                  {t(id)}
+                </option>
+              ))}
+            </HTMLSelect>
+          </label>
+        </div>
+        {log.isPending ? (
+          <div className="ghg-center-pad">
+            <Spinner size={24} />
+          </div>
+        ) : log.isError ? (
+          <ErrorCallout error={log.error} />
+        ) : rows.length === 0 ? (
+          <NonIdealState icon="history" title={t('audit.empty')} />
+        ) : (
+          <HTMLTable className="ghg-table ghg-audit-table" striped data-testid="audit-table">
+            <thead>
+              <tr>
+                <SortableHeader column="occurredAt" label={t('audit.when')} sort={sort} onSort={(c) => setSort(toggleSort(sort, c))} />
+                <SortableHeader column="actor" label={t('audit.who')} sort={sort} onSort={(c) => setSort(toggleSort(sort, c))} />
+                <SortableHeader column="type" label={t('audit.what')} sort={sort} onSort={(c) => setSort(toggleSort(sort, c))} />
+                <th>{t('audit.changes')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((e) => {
+                const name = eventMessage(e.type);
+                const topicLabel = topicName[e.topic];
+                return (
+                  <tr key={e.id} data-testid="audit-row" data-type={e.type}>
+                    <td className="ghg-nowrap">
+                      {intl.formatDate(e.occurredAt, { year: 'numeric', month: '2-digit', day: '2-digit' })}{' '}
+                      <span className="bp6-text-muted">{intl.formatTime(e.occurredAt, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}</span>
+                    </td>
+                    <td>
+                      <div>{actorName(e)}</div>
+                      {e.actor?.email && <div className="bp6-text-muted ghg-small">{e.actor.email}</div>}
+                    </td>
+                    <td>
+                      <Tag minimal intent={kindIntent[eventKind(e.type)]}>
+                        {name ? t(name) : e.type}
+                      </Tag>
+                      {topicLabel && <div className="bp6-text-muted ghg-small">{t(topicLabel)}</div>}
+                    </td>
+                    <td>
+                      {e.changes.length === 0 ? (
+                        <span className="bp6-text-muted">{t(eventKind(e.type) === 'removed' ? 'audit.removed' : 'audit.noFieldChanges')}</span>
+                      ) : (
+                        <ul className="ghg-changes">{e.changes.map((c) => <Fragment key={c.field}>{renderChange(c)}</Fragment>)}</ul>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        )}
+        {log.hasNextPage && (
+          <div className="ghg-center-pad">
+            <Button icon="more" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage} data-testid="audit-more">
+              {t('audit.loadMore')}
+            </Button>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}
