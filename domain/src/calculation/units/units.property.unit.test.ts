@@ -63,13 +63,15 @@ describe('conversion round-trips (fast-check)', () => {
     );
   });
 
-  it('other exact factors round-trip to within one unit in the last place', () => {
+  // Each direction is correctly rounded (≤ ½ ulp), and the intermediate is re-read as its shortest
+  // decimal, so a round trip is bounded by |s/f − v| ≤ ulp(w)/f ≤ 2 ulp(v), an integer count of ulps.
+  it('other exact factors round-trip to within two units in the last place', () => {
     fc.assert(
       fc.property(enteredDecimal.filter((v) => v !== 0), fc.constantFrom(...OTHER_PAIRS), (v, [a, b]) => {
         const back = conv(conv(v, a, b), b, a);
-        expect(Math.abs(back - v)).toBeLessThanOrEqual(ulp(v));
+        expect(Math.abs(back - v)).toBeLessThanOrEqual(2 * ulp(v));
       }),
-      { numRuns: 3000 },
+      { numRuns: 20000 },
     );
   });
 });
