@@ -88,6 +88,19 @@ describe('batch', () => {
     expect(calculate(null as unknown as ActivityLine, CONTEXT)).toMatchObject({ ok: false, error: 'invalid_input' });
   });
 
+  it('equal factors entered on different lines (as parsed from JSON) share one resolution and one provenance record', () => {
+    const line = (id: string): ActivityLine => ({ id, formulaId: 's3.1.spend', inputs: { spend: 1_000_000, emissionIntensity: JSON.parse('{"value": 2.1, "unit": "t-CO2e/百万円"}') } });
+    const b = calculateBatch([line('a'), line('b')], CONTEXT);
+    if (!b.ok) throw new Error(b.error);
+    const [a, c] = b.results as CalculationSuccess[];
+    expect(a!.co2eKg).toBeCloseTo(2100, 9);
+    expect(a!.factors).toBe(c!.factors);
+  });
+
+  it('a line fiscal year must be a whole year', () => {
+    expect(calculate({ ...diesel('a', 1), fiscalYear: 2022.5 }, CONTEXT)).toMatchObject({ ok: false, error: 'invalid_input', field: 'fiscalYear' });
+  });
+
   it('a line fiscal year overrides the context one', () => {
     const r = calculate({ ...diesel('a', 1), fiscalYear: 2030 }, CONTEXT) as CalculationSuccess;
     expect(r.fiscalYear).toBe(2030);

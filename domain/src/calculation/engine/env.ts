@@ -39,6 +39,7 @@ export class Env {
   readonly explain: boolean;
   private readonly emissionCache = new Map<string, EmissionFactor>();
   private readonly customEmissionCache = new WeakMap<object, EmissionFactor>();
+  private readonly customByContent = new Map<string, EmissionFactor>();
   private readonly quantityCache = new Map<string, ResolvedQuantity>();
   private readonly coefficientCache = new Map<string, ResolvedCoefficients>();
   private readonly validityCache = new WeakMap<object, Map<number, readonly CalculationWarning[]>>();
@@ -119,6 +120,13 @@ export class Env {
     if (typeof c.value !== 'number' || !Number.isFinite(c.value)) return lineError('invalid_number', field);
     if (typeof c.unit !== 'string') return lineError('missing_input', field, 'unit');
     const stage = c.stage === 'WTT' || c.stage === 'TTW' ? c.stage : undefined;
+    // Lines parsed from JSON carry equal values in distinct objects: share by content as well.
+    const contentKey = `${c.value}\u0000${c.unit}\u0000${stage ?? ''}\u0000${typeof c.label === 'string' ? c.label : ''}`;
+    f = this.customByContent.get(contentKey);
+    if (f) {
+      this.customEmissionCache.set(input, f);
+      return f;
+    }
     const unit = this.factorUnit(c.unit, field);
     const use: FactorUse = {
       ref: 'custom',
@@ -131,6 +139,7 @@ export class Env {
     };
     f = new EmissionFactor(use, [{ value: c.value, unit, stage }], this.gwp, field);
     this.customEmissionCache.set(input, f);
+    if (this.customByContent.size < 100_000) this.customByContent.set(contentKey, f);
     return f;
   }
 

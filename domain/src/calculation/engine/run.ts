@@ -48,6 +48,7 @@ export function prepare(context: CalculationContext): { ok: true; engine: Prepar
 
   const one = (line: ActivityLine, c: Compiled | null): CalculationResult => {
     if (c === null) return failure(line, 'unknown_formula', undefined, String(line?.formulaId));
+    if (line.fiscalYear !== undefined && !Number.isInteger(line.fiscalYear)) return failure(line, 'invalid_input', 'fiscalYear');
     const r: CalculationSuccess = {
       ok: true,
       lineId: line.id,

@@ -31,6 +31,7 @@ export const s1FuelHeat = defineFormula({
     common.activity(labels('燃料使用量', 'fuel used', '燃料使用量')),
     field('heatingValue', 'NUMBER', labels('単位発熱量', 'unit heating value', '单位发热量'), { unit: 'GJ/factor' }),
     common.intensity('carbonCoefficient', labels('炭素排出係数', 'carbon emission coefficient', '碳排放系数')),
+    common.computed('energy', labels('熱量(計算値)', 'energy (calculated)', '热量（计算值）')),
   ],
   compile: (env) => {
     const products = new Map<ResolvedQuantity, Map<ResolvedQuantity, number>>();

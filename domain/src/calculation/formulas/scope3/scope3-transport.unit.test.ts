@@ -30,6 +30,20 @@ describe('categories 4 and 9 — ton-km method (ISO 14083 WTT/TTW/WTW)', () => {
     expect(sea.co2eKg).toBeCloseTo(100 * 1150 * 0.01612, 9);
   });
 
+  it('cargo counted in units takes the ISO 14083 default masses: 3 TEU × 10 t × 500 km = 15,000 t·km; 40 pallets × 0.3 t × 100 km = 1,200 t·km', () => {
+    const teu = ok('s3.4.tonkm', { cargoUnits: 3, cargoUnitType: 'teu', distance: 500, emissionIntensity: 'uk-desnz:freight.rail' });
+    expect(teu.stages!.ttwKg).toBeCloseTo(15000 * 0.02779, 9);
+    expect(teu.stages!.wttKg).toBeCloseTo(15000 * 0.00691, 9);
+    expect(teu.factors.map((f) => f.ref)).toEqual(['iso-14083:mass.teu', 'uk-desnz:freight.rail']);
+    const pallets = ok('s3.9.tonkm', { cargoUnits: 40, cargoUnitType: 'pallet', distance: 100, emissionIntensity: HGV });
+    expect(pallets.co2eKg).toBeCloseTo(1200 * 0.12522, 9);
+  });
+
+  it('hub operations: 250 t outbound × 1.2 kg-CO2e/t (entered, TTW) = 300 kg', () => {
+    const r = ok('s3.4.hub', { outbound: { value: 250, unit: 't' }, emissionIntensity: { value: 1.2, unit: 'kg-CO2e/t', stage: 'TTW' } });
+    expect(r.stages).toEqual({ wttKg: 0, ttwKg: 300, wtwKg: 300 });
+  });
+
   it('the ISO 14083 constants are data too: without the pinned set the adjustment is refused', () => {
     const { 'iso-14083': _, ...rest } = CONTEXT.factorSets;
     expect(err('s3.4.tonkm', { weight: 10, distance: 100, distanceAdjustment: 'road', emissionIntensity: HGV }, { factorSets: rest })).toMatchObject({ error: 'factor_set_not_pinned', field: 'distanceAdjustment' });

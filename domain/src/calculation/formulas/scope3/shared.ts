@@ -50,6 +50,8 @@ export function spendFormula(o: { id: string; scope: ScopeCategory; item?: Label
     fields: [
       common.name(o.item ?? labels('品目', 'item', '品目')),
       common.client(),
+      common.system(),
+      common.deal(),
       common.spend(),
       common.intensity('emissionIntensity', labels('排出原単位(金額当たり)', 'emission intensity per currency unit', '单位金额排放原单位')),
     ],
@@ -119,6 +121,8 @@ export function activityFormula(o: {
     fields: [
       common.name(o.item ?? labels('品目', 'item', '品目')),
       common.client(),
+      common.system(),
+      common.deal(),
       common.activity(o.activity),
       common.intensity('emissionIntensity', o.intensity ?? labels('排出原単位', 'emission intensity', '排放原单位')),
     ],

@@ -35,9 +35,23 @@ function distanceKm(env: Env, inputs: Inputs, r: CalculationSuccess): number {
  */
 function freightTkm(env: Env, inputs: Inputs, r: CalculationSuccess): number {
   if (has(inputs, 'freight')) return quantityIn(inputs, 'freight', TKM);
-  const tkm = multiplyDecimals(quantityIn(inputs, 'weight', T), distanceKm(env, inputs, r));
+  const tkm = multiplyDecimals(cargoTonnes(env, inputs, r), distanceKm(env, inputs, r));
   step(r, 't·km', 'weight [t] × distance [km]', tkm, 't·km');
   return tkm;
+}
+
+/** ISO 14083 default masses for cargo counted in units: TEU (10 t; light 6 t, heavy 14.5 t), pallets (300 kg), passengers (100 kg). */
+export const CARGO_UNIT_TYPES = ['teu', 'teu.light', 'teu.heavy', 'pallet', 'passenger'] as const;
+
+/** Cargo mass in t: entered, or a count of TEU/pallets/passengers × the ISO 14083 default mass. */
+function cargoTonnes(env: Env, inputs: Inputs, r: CalculationSuccess): number {
+  if (has(inputs, 'weight') || !has(inputs, 'cargoUnits')) return quantityIn(inputs, 'weight', T);
+  const type = option(inputs, 'cargoUnitType', CARGO_UNIT_TYPES);
+  const perUnit = env.quantity(`iso-14083:mass.${type}`, 'cargoUnitType', T, undefined);
+  used(env, r, perUnit);
+  const tonnes = multiplyDecimals(quantityIn(inputs, 'cargoUnits', perUnit.per), perUnit.value);
+  step(r, 'cargo mass', `units × ${perUnit.value} t (ISO 14083 default)`, tonnes, 't');
+  return tonnes;
 }
 
 /** Adds fuel (in L or the factor's unit) × TTW factor, and × WTT factor when given. */
@@ -51,6 +65,8 @@ function emitFuel(env: Env, inputs: Inputs, r: CalculationSuccess, litres: numbe
 const freightFields = () => [
   field('freight', 'NUMBER', labels('輸送トンキロ', 'freight (tonne-km)', '运输吨公里'), { unit: 'tkm', required: false }),
   field('weight', 'NUMBER', labels('貨物重量', 'cargo weight', '货物重量'), { unit: 't', required: false }),
+  field('cargoUnits', 'NUMBER', labels('貨物の個数(TEU・パレット・旅客)', 'cargo units (TEU, pallets, passengers)', '货物件数（TEU・托盘・旅客）'), { unit: 'pcs', required: false }),
+  field('cargoUnitType', 'STRING', labels('貨物単位の種類', 'cargo unit type', '货物单位类型'), { options: CARGO_UNIT_TYPES, required: false }),
   field('distance', 'NUMBER', labels('輸送距離', 'transport distance', '运输距离'), { unit: 'km', required: false }),
   field('distanceAdjustment', 'STRING', labels('距離補正(ISO 14083)', 'distance adjustment (ISO 14083)', '距离修正（ISO 14083）'), {
     options: DISTANCE_ADJUSTMENTS,
@@ -109,6 +125,7 @@ export function transportFormulas(scope: '34' | '39', prefix: 's3.4' | 's3.9'): 
         common.number('maxPayload', labels('最大積載量', 'maximum payload', '最大载重量'), 'kg'),
         ...fuelFields(),
         field('method', 'STRING', labels('燃料使用原単位の算定式', 'fuel-per-ton-km regression', '燃料消耗原单位算式'), { required: false, default: 'jp-meti-logistics:improvedTonKm.<fuelType>' }),
+        common.computed('fuelPerTonKm', labels('燃料使用原単位(計算値)', 'fuel per ton-km (calculated)', '单位吨公里燃料消耗（计算值）')),
       ],
       compile: (env) => (inputs, r) => {
         const fuel = option(inputs, 'fuelType', TRUCK_FUELS);
@@ -122,9 +139,29 @@ export function transportFormulas(scope: '34' | '39', prefix: 's3.4' | 's3.9'): 
         const y = Math.exp(a - b * Math.log(x) - cz * Math.log(z));
         used(env, r, c);
         const tkm = freightTkm(env, inputs, r);
-        step(r, 'fuel per t·km', `exp(${a} − ${b}·ln(${x}) − ${cz}·ln(${z}))`, y, 'L/t·km');
+        step(r, 'fuelPerTonKm', `exp(${a} − ${b}·ln(${x}) − ${cz}·ln(${z}))`, y, 'L/t·km');
         step(r, 'fuel', `${tkm} t·km × ${y} L/t·km`, tkm * y, 'L');
         emitFuel(env, inputs, r, tkm * y, 'L');
+      },
+    }),
+    defineFormula({
+      id: `${prefix}.hub`,
+      scope,
+      transport: true,
+      name: labels('拠点(倉庫・ターミナル)', 'hub operations (warehouse, terminal)', '枢纽作业（仓库・码头）'),
+      description: labels(
+        'CO2排出量 = Σ 拠点の出荷重量 × 拠点の排出原単位',
+        'CO2 emissions = Σ outbound tonnes of the hub × hub emission intensity',
+        'CO2排放量 = Σ 枢纽出库吨数 × 枢纽排放原单位',
+      ),
+      expression: 'E [kg-CO2e] = outbound [t] × EF_hub [kg-CO2e/t]   (ISO 14083: hub activity is the outbound tonnes)',
+      fields: [
+        field('hub', 'STRING', labels('拠点の種類', 'hub type', '枢纽类型'), { dealMapping: 'item' }),
+        common.activity(labels('出荷重量', 'outbound tonnes', '出库吨数'), 'outbound'),
+        common.intensity('emissionIntensity', labels('拠点の排出原単位', 'hub emission intensity', '枢纽排放原单位')),
+      ],
+      compile: (env) => (inputs, r) => {
+        emit(env, r, env.emission(inputs.emissionIntensity, 'emissionIntensity'), amountOf(inputs, 'outbound'), unitOf(inputs, 'outbound'), 'lifecycle', 'outbound');
       },
     }),
     defineFormula({
