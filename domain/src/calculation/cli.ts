@@ -12,9 +12,10 @@ import type { ActivityLine, BatchResult, CalculationContext, CalculationResult }
  * 2 when the file or its context is unusable. Example: domain/src/calculation/examples/batch.json.
  */
 export function runCli(argv: readonly string[]): { code: number; output: string } {
-  const file = argv.find((a) => !a.startsWith('--'));
-  const langArg = argv[argv.indexOf('--lang') + 1];
-  const lang = argv.includes('--lang') && (langArg === 'ja' || langArg === 'en' || langArg === 'zhHans') ? langArg : 'en';
+  const langAt = argv.indexOf('--lang');
+  const langArg = langAt >= 0 ? argv[langAt + 1] : undefined;
+  const lang = langArg === 'ja' || langArg === 'en' || langArg === 'zhHans' ? langArg : 'en';
+  const file = argv.find((a, i) => !a.startsWith('--') && !(langAt >= 0 && i === langAt + 1));
   if (!file) return { code: 2, output: 'usage: npm run calc -- <file.json> [--json] [--no-explain] [--lang ja|en|zhHans]' };
   let input: { context?: CalculationContext; lines?: ActivityLine[] };
   try {

@@ -29,6 +29,6 @@ describe('npm run calc', () => {
   });
 
   it('prints formula names in the chosen language', () => {
-    expect(runCli([example, '--lang', 'ja']).output).toContain('s1.fuel — 燃料使用量 × 排出係数');
+    expect(runCli(['--lang', 'ja', example]).output).toContain('s1.fuel — 燃料使用量 × 排出係数');
   });
 });
