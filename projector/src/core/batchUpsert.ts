@@ -1,20 +1,30 @@
 import type { Knex } from 'knex';
 
 /**
- * Writes many rows in a few statements: inserts/updates merged on the key, deletes by key.
- * PostgreSQL allows 65,535 bind parameters per statement, so rows go in chunks.
+ * Writes many rows in one statement per chunk. The rows travel as a single JSON parameter that
+ * PostgreSQL turns into records of the table's own row type (`json_populate_recordset`), which is
+ * far cheaper than binding thousands of parameters. JSON(B) columns take plain objects/arrays.
+ * `onConflict: 'merge'` updates every given column; 'ignore' keeps the existing row.
  */
 export async function upsertRows(
   trx: Knex.Transaction,
   table: string,
   key: string,
   rows: readonly Record<string, unknown>[],
+  onConflict: 'merge' | 'ignore' = 'merge',
 ): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!).length;
-  const chunk = Math.max(1, Math.floor(60_000 / columns));
-  for (let i = 0; i < rows.length; i += chunk) {
-    await trx(table).insert(rows.slice(i, i + chunk)).onConflict(key).merge();
+  const columns = Object.keys(rows[0]!);
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const update =
+    onConflict === 'ignore'
+      ? 'do nothing'
+      : `do update set ${columns.filter((c) => c !== key).map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+  for (let i = 0; i < rows.length; i += 5_000) {
+    await trx.raw(
+      `insert into "${table}" (${list}) select ${list} from json_populate_recordset(null::"${table}", ?::json) on conflict ("${key}") ${update}`,
+      [JSON.stringify(rows.slice(i, i + 5_000))],
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ChangeBus, Database, EventStore, LogPosition } from '@ghg/events';
+import type { ChangeBus, Database, EventStore, LogPosition, RecordedEvent } from '@ghg/events';
 import type { Projection } from './projection';
 import { applyEvents, handledBy, makeContext, tableMapper, ProjectionFailedError, type ApplyProgress } from './applying';
 import { isAfter, lockCheckpoints, writeCheckpoints, type Checkpoint } from './checkpoints';
@@ -79,23 +79,35 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const { db, eventStore } = options;
   const knex = db.knex;
   const logger = options.logger ?? stderrLogger;
-  const batchSize = options.batchSize ?? 2000;
+  const batchSize = options.batchSize ?? 5000;
   const chosen = selectProjections(options.projections, options.names);
   const names = chosen.map((p) => p.name);
   const tables = tablesOf(chosen, options.projections);
   const notices = options.changeBus ? new NoticeCollector() : null;
   const mappers = new Map(chosen.map((p) => [p.name, tableMapper(p, rebuildName)]));
 
-  const applyToCopies = async (trx: Knex.Transaction, events: Awaited<ReturnType<EventStore['readAll']>>) => {
-    for (const p of chosen) {
-      const progress: ApplyProgress = { current: null };
-      try {
-        await applyEvents(p, handledBy(p, events), makeContext(trx, mappers.get(p.name)!, notices ?? new NoticeCollector()), progress);
-      } catch (error) {
-        throw new ProjectionFailedError(p.name, progress.current, error);
-      }
+  const applyOne = async (trx: Knex.Transaction, p: Projection, events: readonly RecordedEvent[]) => {
+    const progress: ApplyProgress = { current: null };
+    try {
+      await applyEvents(p, handledBy(p, events), makeContext(trx, mappers.get(p.name)!, notices ?? new NoticeCollector()), progress);
+    } catch (error) {
+      throw new ProjectionFailedError(p.name, progress.current, error);
     }
   };
+  const applyToCopies = async (trx: Knex.Transaction, events: readonly RecordedEvent[]) => {
+    for (const p of chosen) await applyOne(trx, p, events);
+  };
+  // Until the swap nobody reads the copies, so on PostgreSQL each projection writes its own in a
+  // transaction of its own, side by side; the swap transaction alone must be one.
+  const applyInParallel = (events: readonly RecordedEvent[]) =>
+    Promise.all(
+      chosen.map((p) =>
+        knex.transaction(async (trx) => {
+          await trx.raw('set local synchronous_commit = off');
+          await applyOne(trx, p, events);
+        }),
+      ),
+    );
 
   await prepareRebuildTables(knex, tables);
   let position: Checkpoint = null;
@@ -112,15 +124,33 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   // until the live runner is not ahead.
   const canReadWhileLocked = db.kind === 'postgres' || eventStore.kind === 'eventstoredb';
 
+  // On PostgreSQL the next batch is read while the current one is written: the two overlap.
+  let prefetched: Promise<Awaited<ReturnType<EventStore['readAll']>>> | null = null;
   try {
     for (;;) {
       // Read outside any transaction: on PGlite the event store shares the one connection.
-      const events = await eventStore.readAll({ after: position, maxCount: batchSize });
+      const events: RecordedEvent[] = await (prefetched ?? eventStore.readAll({ after: position, maxCount: batchSize }));
+      prefetched = null;
       let reached: Checkpoint = events.length > 0 ? events.at(-1)!.globalPosition : position;
       let read = events.length;
       let swapped = false;
+      if (canReadWhileLocked && events.length === batchSize) {
+        prefetched = eventStore.readAll({ after: reached, maxCount: batchSize });
+        prefetched.catch(() => undefined); // handled when awaited; never an unhandled rejection
+      }
+      if (db.kind === 'postgres' && events.length === batchSize) {
+        await applyInParallel(events);
+        position = reached;
+        eventsDone += read;
+        if (head === null || (position !== null && isAfter(position, head))) head = await eventStore.headPosition();
+        report('replaying');
+        continue;
+      }
       try {
         swapped = await knex.transaction(async (trx) => {
+          // The copies are not live yet: a crash only means running the rebuild again, so the
+          // batch commits need not wait for the disk.
+          if (db.kind === 'postgres') await trx.raw('set local synchronous_commit = off');
           await applyToCopies(trx, events);
           if (events.length === batchSize) return false;
           // Looks caught up: lock the checkpoints, which pauses the live runner, then swap, once
@@ -148,6 +178,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
         // A reader holding the old table too long: give it the table back for a moment and retry.
         if ((error as { code?: string }).code !== '55P03' || ++lockTimeouts > LOCK_TIMEOUT_RETRIES) throw error;
         logger.warn({ attempt: lockTimeouts }, 'rebuild: tables busy, retrying the swap');
+        prefetched = null;
         continue;
       }
       position = reached;

@@ -34,8 +34,32 @@ export async function prepareRebuildTables(knex: Knex, tables: readonly string[]
       // A stale copy is what an interrupted rebuild leaves behind.
       await trx.raw('drop table if exists ??', [rebuildName(table)]);
       await trx.raw('create table ?? (like ?? including all)', [rebuildName(table), table]);
+      // Plain (non-unique) indexes only serve readers, and nobody reads a copy: building them once
+      // before the swap is far cheaper than updating them on every batch of the replay.
+      for (const index of await plainIndexes(trx, rebuildName(table))) await trx.raw('drop index ??', [index.name]);
     }
   });
+}
+
+async function plainIndexes(trx: Knex.Transaction, table: string): Promise<{ name: string; def: string }[]> {
+  const { rows } = await trx.raw<{ rows: { name: string; def: string }[] }>(
+    `select c.relname as name, pg_get_indexdef(i.indexrelid) as def
+       from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = to_regclass(quote_ident(?)) and not i.indisunique and not i.indisprimary`,
+    [table],
+  );
+  return rows;
+}
+
+/** Gives each copy the plain indexes of its live table, which prepareRebuildTables left out. */
+async function restorePlainIndexes(trx: Knex.Transaction, table: string): Promise<void> {
+  const onCopy = new Set((await plainIndexes(trx, rebuildName(table))).map((i) => i.def.slice(i.def.indexOf(' USING '))));
+  for (const [n, index] of (await plainIndexes(trx, table)).entries()) {
+    const shape = index.def.slice(index.def.indexOf(' USING '));
+    if (onCopy.has(shape)) continue;
+    // Named for the copy; restoreNames gives the live name back after the swap.
+    await trx.raw(`create index ?? on ?? ${shape.replace(/^ USING /, 'using ')}`, [`${table.slice(0, 40)}__rb_${n}`, rebuildName(table)]);
+  }
 }
 
 export async function dropRebuildTables(knex: Knex, tables: readonly string[]): Promise<void> {
@@ -45,6 +69,7 @@ export async function dropRebuildTables(knex: Knex, tables: readonly string[]): 
 /** Replaces each table by its rebuilt copy inside `trx`, so readers switch over at commit. */
 export async function swapInRebuiltTables(trx: Knex.Transaction, tables: readonly string[]): Promise<void> {
   for (const table of tables) {
+    await restorePlainIndexes(trx, table);
     const before = await namesOf(trx, table);
     await trx.raw('drop table ??', [table]);
     await trx.raw('alter table ?? rename to ??', [rebuildName(table), table]);
