@@ -44,7 +44,7 @@ export const auditLogProjection: Projection = {
         topic: view.topic,
         entity_id: view.entityId,
         occurred_at: event.metadata.occurredAt,
-        changes: JSON.stringify(changes),
+        changes,
       };
     });
     const touched = keys.map((k) => [k, states.get(k) ?? null] as const);
@@ -53,11 +53,9 @@ export const auditLogProjection: Projection = {
       trx,
       table('audit_entity_state'),
       'entity_key',
-      touched.filter(([, f]) => f !== null).map(([k, f]) => ({ entity_key: k, fields: JSON.stringify(f) })),
+      touched.filter(([, f]) => f !== null).map(([k, f]) => ({ entity_key: k, fields: f })),
     );
-    for (let i = 0; i < auditRows.length; i += 5_000) {
-      await trx(table('audit_log')).insert(auditRows.slice(i, i + 5_000)).onConflict('position').ignore();
-    }
+    await upsertRows(trx, table('audit_log'), 'position', auditRows, 'ignore');
     for (const { event } of described) {
       ctx.notify({ topic: 'auditlog', companyId: event.metadata.companyId, tenantId: event.metadata.tenantId, ids: [event.id] });
     }
