@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY_RATE } from '../../settings/currency/currencyRates';
 import { lineError, type CalculationErrorCode, type CalculationWarning } from '../errors';
 import { parseFactorUnit, type FactorUnit } from '../factors/factorUnit';
 import { createLibrary, SHIPPED_LIBRARY, splitRef, type FactorLibrary } from '../factors/library';
-import type { CoefficientsEntry, FactorEntry, FactorSet, FactorUse, Stage, Validity } from '../factors/types';
+import type { CoefficientsEntry, FactorEntry, FactorSet, FactorUse, Validity } from '../factors/types';
 import { GWP_SET_BY_ID, type GwpSet } from '../gwp/sets';
 import { SHIPPED_FACTOR_SETS } from '../factors/data';
 import { fail, ok, type Result } from '../result';
@@ -285,4 +285,3 @@ export interface RateUse {
 }
 const YEN: RateUse = Object.freeze({ rate: 1, warnings: NONE });
 
-export type { Stage };

@@ -1,9 +1,9 @@
 import { lineError, type CalculationWarning } from '../errors';
-import type { Env, ResolvedCoefficients, ResolvedQuantity } from '../engine/env';
+import type { Env } from '../engine/env';
 import type { EmissionFactor, StagePolicy, Terms } from '../engine/terms';
 import { parseEmissionMass } from '../factors/factorUnit';
 import type { FactorUse } from '../factors/types';
-import type { CalculationSuccess, GasKey, InputValue } from '../types';
+import type { CalculationSuccess, GasKey } from '../types';
 import { convertNumber, multiplyDecimals, shiftDecimal } from '../units/convert';
 export { multiplyDecimals };
 import { conversionFactor, parseUnit, unit as unitById, type Unit } from '../units/parse';
@@ -91,11 +91,6 @@ export function option<T extends string>(inputs: Inputs, key: string, options: r
   if (v === undefined || v === null || v === '') return fallback ?? lineError('missing_input', key);
   if (typeof v !== 'string' || !(options as readonly string[]).includes(v)) return lineError('invalid_option', key, String(v));
   return v as T;
-}
-
-export function text(inputs: Inputs, key: string): string | undefined {
-  const v = inputs[key];
-  return typeof v === 'string' ? v : undefined;
 }
 
 /** A CO2_EMISSION input → kg CO2e. Plain numbers are kg CO2e; otherwise 't-CO2e', 'kg-CO2', … */
@@ -202,10 +197,6 @@ export function symbolOf(unitText: string | undefined): string | undefined {
   return u.ok ? u.value.symbol : unitText;
 }
 
-export function quantityFactor(env: Env, r: CalculationSuccess, q: ResolvedQuantity | ResolvedCoefficients): void {
-  used(env, r, q);
-}
-
 export const KG = unitById('kg');
 export const RATIO = unitById('ratio');
 export const u = unitById;
@@ -214,4 +205,3 @@ const STAGE_SPLIT: readonly CalculationWarning[] = [
   { code: 'stage_split_incomplete', detail: 'a factor without WTT/TTW split counts in WTW only' },
 ];
 
-export type { InputValue };
