@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calculate, calculateBatch, prepare } from './run';
 import { CONTEXT } from '../testing';
 import type { ActivityLine, CalculationSuccess } from '../types';
+import type { FactorSet } from '../factors/types';
 
 const diesel = (id: string, litres: number): ActivityLine => ({ id, formulaId: 's1.fuel', inputs: { amount: litres, emissionIntensity: 'jp-shk:fuel.diesel' } });
 const cityGasHeat = (unit: string): ActivityLine => ({
@@ -53,6 +54,39 @@ describe('reproducibility: the factor version is an input, never "latest"', () =
     expect((calculate(diesel('a', 1), { ...CONTEXT, fiscalYear: 2023, fiscalYearStartMonth: 1 }) as CalculationSuccess).warnings).toEqual([]);
     const calendar = calculate(diesel('a', 1), { ...CONTEXT, fiscalYear: 2024, fiscalYearStartMonth: 1 }) as CalculationSuccess;
     expect(calendar.warnings[0]?.detail).toContain('fiscal year 2024 is 2024-01-01–2024-12-31');
+  });
+});
+
+describe('user-supplied factor sets (e.g. licensed tables uploaded as CSV)', () => {
+  const uploaded: FactorSet = {
+    id: 'acme-glec-upload',
+    version: '2024-05',
+    title: { ja: 'アップロード係数', en: 'uploaded factors', zhHans: '上传的系数' },
+    publisher: 'ACME (licensed copy)',
+    year: 2024,
+    citation: 'Licensed default intensities, uploaded by the company.',
+    licence: 'Licensed to the uploading company; not redistributed.',
+    entries: [
+      {
+        kind: 'emission',
+        key: 'road.articulated.40t',
+        label: { ja: '40tトレーラー', en: 'articulated truck 40 t', zhHans: '40吨铰接式货车' },
+        components: [
+          { value: 0.062, unit: 'kg-CO2e/tkm', stage: 'TTW' },
+          { value: 0.015, unit: 'kg-CO2e/tkm', stage: 'WTT' },
+        ],
+        confirmed: true,
+      },
+    ],
+  };
+
+  it('work like shipped sets, and must be pinned too', () => {
+    const line: ActivityLine = { id: 'u', formulaId: 's3.4.tonkm', inputs: { freight: 1000, emissionIntensity: 'acme-glec-upload:road.articulated.40t' } };
+    const pinned = calculate(line, { ...CONTEXT, customFactorSets: [uploaded], factorSets: { ...CONTEXT.factorSets, 'acme-glec-upload': '2024-05' } }) as CalculationSuccess;
+    expect(pinned.stages).toEqual({ wttKg: 15, ttwKg: 62, wtwKg: 77 });
+    expect(pinned.factors[0]).toMatchObject({ setId: 'acme-glec-upload', version: '2024-05' });
+    expect(calculate(line, { ...CONTEXT, customFactorSets: [uploaded] })).toMatchObject({ ok: false, error: 'factor_set_not_pinned' });
+    expect(calculateBatch([line], { ...CONTEXT, customFactorSets: [uploaded, uploaded] })).toMatchObject({ ok: false, error: 'invalid_context' });
   });
 });
 

@@ -69,7 +69,9 @@ export class Env {
     const m = context.fiscalYearStartMonth;
     if (m !== undefined && !(Number.isInteger(m) && m >= 1 && m <= 12)) return fail('invalid_context', 'fiscalYearStartMonth');
     for (const r of context.currencyRates ?? []) {
-      if (!(Number.isFinite(r.rate) && r.rate > 0)) return fail('invalid_context', `currency rate ${r.currencyUnit} ${r.fiscalYear}`);
+      if (typeof r?.currencyUnit !== 'string' || !Number.isInteger(r.fiscalYear) || !(Number.isFinite(r.rate) && r.rate > 0)) {
+        return fail('invalid_context', `currency rate ${r?.currencyUnit} ${r?.fiscalYear}`);
+      }
     }
     const gwp = GWP_SET_BY_ID.get(context.gwpSet);
     if (!gwp) return fail('gwp_set_not_found', String(context.gwpSet));
