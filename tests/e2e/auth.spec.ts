@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, collectPageErrors, loggedInPage, settled } from './helpers';
 

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
-import type { AuthUser, CompaniesResponse, FiscalYearSetting, SystemOptions } from './types';
+import type { AuthUser, CompaniesResponse, CompanySection, FiscalYearSetting, SystemOptions } from './types';
 
 export const systemOptionsQuery = queryOptions({
   queryKey: queryKeys.systemOptions,
@@ -26,5 +26,12 @@ export const fiscalYearQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: queryKeys.fiscalYear(companyId),
     queryFn: async () => (await api.get<{ fiscalYear: FiscalYearSetting }>('/api/fiscal-year')).fiscalYear,
+    enabled: Boolean(companyId),
+  });
+
+export const companySectionsQuery = (companyId: string | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.companySections(companyId),
+    queryFn: async () => (await api.get<{ companySections: CompanySection[] }>('/api/company-section')).companySections,
     enabled: Boolean(companyId),
   });

@@ -6,7 +6,7 @@ export const queryKeys = {
   systemOptions: ['systemOptions'] as const,
   authUser: ['authUser'] as const,
   companies: ['companies'] as const,
-  companySections: ['companySections'] as const,
+  companySections: (companyId: string | undefined) => ['companySections', companyId] as const,
   fiscalYear: (companyId: string | undefined) => ['fiscalYear', companyId] as const,
   currency: (companyId: string | undefined, fiscalYear: number | 'all') => ['currency', companyId, fiscalYear] as const,
   auditlog: (companyId: string | undefined) => ['auditlog', companyId] as const,
@@ -23,6 +23,7 @@ const byTopic: Record<string, readonly (readonly string[])[]> = {
 };
 
 export function queryKeysForTopic(topic: string): readonly (readonly string[])[] {
-  // A topic this build does not know yet: its first segment names its queries by convention.
-  return byTopic[topic] ?? [[topic], [topic.split('/')[0] ?? topic]];
+  // A topic this build does not know yet: its name is its queries' key by convention, and every
+  // change of company data is also a new audit-log entry.
+  return byTopic[topic] ?? [[topic], ['auditlog']];
 }

@@ -18,7 +18,7 @@ describe('live notice topics → query keys', () => {
     expect(queryKeys.currency('c1', 2025).slice(0, cur!.length)).toEqual(cur);
   });
 
-  it('falls back to the topic name for topics it does not know', () => {
-    expect(queryKeysForTopic('emissions/scopeSettings')).toEqual([['emissions/scopeSettings'], ['emissions']]);
+  it('falls back to the topic name, and the audit log, for topics it does not know', () => {
+    expect(queryKeysForTopic('settings/offset')).toEqual([['settings/offset'], ['auditlog']]);
   });
 });

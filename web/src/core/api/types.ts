@@ -23,6 +23,14 @@ export interface Company {
   region: string;
 }
 
+export interface CompanySection {
+  id: string;
+  name: string;
+  displayName: string;
+  parentSection: string | null;
+  depth?: number;
+}
+
 export interface CompaniesResponse {
   companies: Company[];
   isAllCompany: boolean;

@@ -26,6 +26,7 @@ import { fiscalYearOptions } from '../fiscalYear/fiscalYear';
 import { useWorkspace } from '../workspace/WorkspaceProvider';
 import { showToast } from '../ui/toaster';
 import { useErrorText } from '../ui/ErrorCallout';
+import { regionMessage } from '../ui/regions';
 
 export const languageName: Record<Locale, MessageId> = {
   ja: 'language.ja',
@@ -94,7 +95,7 @@ function CompanySelector() {
             <MenuItem
               key={c.id}
               text={c.name}
-              label={c.region}
+              label={regionMessage(c.region) ? t(regionMessage(c.region)!) : c.region}
               icon={c.id === companyId ? 'tick' : 'blank'}
               active={c.id === companyId}
               onClick={() => void choose(c.id, c.name)}

@@ -18,6 +18,9 @@ const byCode: Record<string, MessageId> = {
   unknown_fiscal_year: 'error.api.unknownFiscalYear',
   company_not_allowed: 'error.api.companyNotAllowed',
   invalid_language: 'error.api.invalidLanguage',
+  invalid_reset_token: 'error.api.invalidResetToken',
+  password_too_short: 'error.api.passwordTooShort',
+  user_inactive: 'error.api.userInactive',
 };
 
 export type ErrorText = { id: MessageId } | { text: string };

@@ -11,6 +11,9 @@ import { sortRows, toggleSort, type SortState } from '../../core/ui/sorting';
 import { languageName, roleName } from '../../core/layouts/AppHeader';
 import { regionMessage } from '../../core/ui/regions';
 import { isLocale } from '@ghg/locales';
+import { useQuery } from '@tanstack/react-query';
+import { companySectionsQuery } from '../../core/api/queries';
+import { categoryName, type CategoryKey } from '../../core/router/routeTable';
 import { useAuditLog } from './api';
 import { eventKind, eventMessage, fieldMessage, topicName } from './describe';
 
@@ -24,6 +27,11 @@ export default function AuditLogPage() {
   const intl = useIntl();
   const { companyId, company, companies } = useWorkspace();
   const log = useAuditLog(companyId);
+  const sections = useQuery(companySectionsQuery(companyId));
+  const sectionName = (id: string) => {
+    const found = sections.data?.find((x) => x.id === id);
+    return found ? found.displayName || found.name : id;
+  };
   const [topic, setTopic] = useState('all');
   const [sort, setSort] = useState<SortState<Column>>({ key: 'occurredAt', direction: 'desc' });
 
@@ -47,6 +55,11 @@ export default function AuditLogPage() {
     if (field === 'role' && typeof value === 'string' && roleName[value]) return t(roleName[value]!);
     if (field === 'region' && typeof value === 'string' && regionMessage(value)) return t(regionMessage(value)!);
     if (field === 'selectedCompanyId' && typeof value === 'string') return companies.find((c) => c.id === value)?.name ?? value;
+    if (field === 'parentSectionId' && typeof value === 'string') return sectionName(value);
+    if (field === 'sectionIds' && Array.isArray(value)) return value.map((id) => sectionName(String(id))).join(', ') || '—';
+    if (field === 'scopeCategory' && categoryName[String(value) as CategoryKey]) return t(categoryName[String(value) as CategoryKey]);
+    if (typeof value === 'number') return /Year$/.test(field) ? String(value) : intl.formatNumber(value, { maximumFractionDigits: 6 });
+    if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
     if (typeof value === 'object') return JSON.stringify(value);
     return String(value);
   };

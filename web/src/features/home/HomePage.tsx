@@ -26,7 +26,7 @@ export default function HomePage() {
   const audit = useAuditLog(companyId, 200);
   const entries = useMemo(() => audit.data?.pages.flatMap((p) => p.entries) ?? [], [audit.data]);
   const range = fiscalYearRange(fiscalYear, startMonth);
-  const formatDay = (iso: string) => intl.formatDate(new Date(`${iso}T00:00:00`), { year: 'numeric', month: 'short', day: 'numeric' });
+  const formatDay = (iso: string) => intl.formatDate(new Date(`${iso}T00:00:00`), { year: 'numeric', month: 'numeric', day: 'numeric' });
   const perDay = useMemo(
     () =>
       changesPerDay(

@@ -64,16 +64,14 @@ export default function SettingsIndexPage() {
                   <Link to={entry.path} className="ghg-settings-card" data-testid={`settings-link-${entry.path.split('/').pop()}`}>
                     <Icon icon={entry.icon} size={20} className="ghg-settings-icon" />
                     <span className="ghg-settings-text">
-                      <span className="ghg-settings-name">
-                        {title(def)}
-                        {!def.screen && (
-                          <Tag minimal round className="ghg-soon-tag">
-                            {t('comingSoon.tag')}
-                          </Tag>
-                        )}
-                      </span>
+                      <span className="ghg-settings-name">{title(def)}</span>
                       <span className="bp6-text-muted">{t(entry.description)}</span>
                     </span>
+                    {!def.screen && (
+                      <Tag minimal round className="ghg-soon-tag">
+                        {t('comingSoon.tag')}
+                      </Tag>
+                    )}
                     <Icon icon="chevron-right" size={14} className="ghg-muted" />
                   </Link>
                 </li>

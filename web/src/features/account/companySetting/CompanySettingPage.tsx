@@ -3,6 +3,7 @@ import { Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { PageHeader } from '../../../core/ui/PageHeader';
+import { regionMessage } from '../../../core/ui/regions';
 import { SortableHeader } from '../../../core/ui/SortableHeader';
 import { sortRows, toggleSort, type SortState } from '../../../core/ui/sorting';
 
@@ -30,7 +31,7 @@ export default function CompanySettingPage() {
             {rows.map((c) => (
               <tr key={c.id}>
                 <td>{c.name}</td>
-                <td>{c.region}</td>
+                <td>{regionMessage(c.region) ? t(regionMessage(c.region)!) : c.region}</td>
                 <td>
                   {c.id === companyId && (
                     <Tag intent={Intent.SUCCESS} minimal icon="tick">

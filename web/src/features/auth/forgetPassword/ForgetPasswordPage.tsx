@@ -27,7 +27,7 @@ export default function ForgetPasswordPage() {
     if (found) return;
     setBusy(true);
     try {
-      await api.post('/api/forget-password', { email: email.trim() });
+      await api.post('/api/password/forgot', { email: email.trim(), origin: window.location.origin });
       setOutcome('sent');
     } catch (e) {
       if (e instanceof ApiError && (e.status === 404 || e.status === 501)) setOutcome('unavailable');

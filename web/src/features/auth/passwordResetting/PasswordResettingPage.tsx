@@ -14,6 +14,8 @@ type Outcome = 'done' | 'unavailable' | null;
 export default function PasswordResettingPage() {
   const t = useT();
   const [params] = useSearchParams();
+  // The emailed link: /auth/password-resetting?id=<user>&token=<one-time token>.
+  const id = params.get('id') ?? '';
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -30,7 +32,7 @@ export default function PasswordResettingPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api.post('/api/password-resetting', { token, password });
+      await api.post('/api/password/reset', { id, token, password });
       setOutcome('done');
     } catch (e) {
       if (e instanceof ApiError && (e.status === 404 || e.status === 501)) setOutcome('unavailable');
@@ -43,14 +45,14 @@ export default function PasswordResettingPage() {
   return (
     <AuthCard title="route.auth.passwordResetting">
       {outcome === 'done' ? (
-        <Callout intent={Intent.SUCCESS} icon="tick-circle">
+        <Callout intent={Intent.SUCCESS} icon="tick-circle" data-testid="reset-done">
           {t('auth.reset.done')}
         </Callout>
       ) : outcome === 'unavailable' ? (
         <Callout intent={Intent.PRIMARY} icon="info-sign" data-testid="reset-unavailable">
           {t('auth.forget.unavailable')}
         </Callout>
-      ) : !token ? (
+      ) : !token || !id ? (
         <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="reset-no-token">
           {t('auth.reset.noToken')}
         </Callout>
