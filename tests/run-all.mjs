@@ -24,8 +24,12 @@ if (!process.env.DATABASE_URL) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
-exitCode |= run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) ? 1 : 0;
-if (exitCode) totals.failed += 1;
+for (const project of ['tsconfig.json', 'web/tsconfig.json']) {
+  if (run(`typecheck ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']) !== 0) {
+    totals.failed += 1;
+    exitCode = 1;
+  }
+}
 
 const vitestJson = `${out}/vitest.json`;
 const vitestStatus = run('unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
