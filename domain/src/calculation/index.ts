@@ -29,11 +29,11 @@ export type {
   GwpSetRef,
   InputValue,
   QuantityInput,
-  ScopeCategory,
+  CalculationScope,
   StageBreakdown,
   Step,
 } from './types';
-export { SCOPE_CATEGORIES } from './types';
+export { CALCULATION_SCOPES } from './types';
 export type { CalculationErrorCode, CalculationWarning, CalculationWarningCode } from './errors';
 export { FORMULAS, FORMULA_BY_ID, formulasForScope } from './formulas/catalogue';
 export type { FormulaDefinition } from './formulas/define';

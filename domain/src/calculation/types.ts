@@ -1,10 +1,15 @@
+import type { ScopeCategory } from '@ghg/events';
 import type { CalculationErrorCode, CalculationWarning } from './errors';
 import type { FactorSet, FactorUse } from './factors/types';
 import type { GasId } from './gwp/gases';
 
-/** The spec's scope categories (1, 2, 31…315 for Scope 3 categories 1–15), water, and plant-engineering projects. */
-export const SCOPE_CATEGORIES = ['1', '2', '31', '32', '33', '34', '35', '36', '37', '38', '39', '310', '311', '312', '313', '314', '315', 'water', 'pe'] as const;
-export type ScopeCategory = (typeof SCOPE_CATEGORIES)[number];
+/**
+ * Where a formula's result is booked: the spec's scope categories (1, 2, 31…315 for Scope 3
+ * categories 1–15; '3' is only their sum, so no formula books to it), water, and plant-engineering
+ * projects ('pe', booked per project).
+ */
+export const CALCULATION_SCOPES = ['1', '2', '31', '32', '33', '34', '35', '36', '37', '38', '39', '310', '311', '312', '313', '314', '315', 'water', 'pe'] as const satisfies readonly (Exclude<ScopeCategory, '3'> | 'water' | 'pe')[];
+export type CalculationScope = (typeof CALCULATION_SCOPES)[number];
 
 /** A quantity as it arrives in JSON: a number in the field's own unit, or a value with its unit. */
 export type QuantityInput = number | { readonly value: number; readonly unit: string };
@@ -87,7 +92,7 @@ export interface CalculationSuccess {
   readonly ok: true;
   readonly lineId: string;
   readonly formulaId: string;
-  readonly scope: ScopeCategory;
+  readonly scope: CalculationScope;
   readonly fiscalYear: number;
   /** Total CO2e of the line, kg. */
   co2eKg: number;
@@ -119,7 +124,7 @@ export interface BatchSummary {
   succeeded: number;
   failed: number;
   co2eKg: number;
-  byScope: Partial<Record<ScopeCategory, number>>;
+  byScope: Partial<Record<CalculationScope, number>>;
 }
 
 export interface BatchProvenance {

@@ -11,7 +11,7 @@ import type {
   CalculationFailure,
   CalculationResult,
   CalculationSuccess,
-  ScopeCategory,
+  CalculationScope,
 } from '../types';
 import { Env, NONE } from './env';
 
@@ -150,4 +150,4 @@ function provenanceOf(env: Env): BatchProvenance {
 const EMPTY = Object.freeze({});
 const NONE_USES = Object.freeze([]) as readonly never[];
 
-export type { ScopeCategory };
+export type { CalculationScope };

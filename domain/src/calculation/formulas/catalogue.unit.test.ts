@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_TYPES, OPTION_LABELS } from './fields';
 import { FORMULAS, FORMULA_BY_ID, formulasForScope } from './catalogue';
 import { parseUnit } from '../units/parse';
-import { SCOPE_CATEGORIES } from '../types';
+import { CALCULATION_SCOPES } from '../types';
 
 const docs = readFileSync(fileURLToPath(new URL('../../../../docs/calculation.md', import.meta.url)), 'utf8');
 
@@ -12,7 +12,7 @@ describe('formula catalogue', () => {
   it('ids are unique and stable-looking; every scope category, water and plant engineering have formulas', () => {
     expect(FORMULA_BY_ID.size).toBe(FORMULAS.length);
     for (const f of FORMULAS) expect(f.id).toMatch(/^(s1|s2|s3\.\d{1,2}|water|pe)\.[a-z0-9-]+$/);
-    for (const scope of SCOPE_CATEGORIES) expect(formulasForScope(scope).length, `scope ${scope}`).toBeGreaterThan(0);
+    for (const scope of CALCULATION_SCOPES) expect(formulasForScope(scope).length, `scope ${scope}`).toBeGreaterThan(0);
   });
 
   it('each formula has a name and description in ja, en and zhHans, and an expression', () => {

@@ -1,6 +1,6 @@
 import type { Labels } from '../i18n';
 import type { Env } from '../engine/env';
-import type { ActivityLine, CalculationSuccess, InputValue, ScopeCategory } from '../types';
+import type { ActivityLine, CalculationSuccess, InputValue, CalculationScope } from '../types';
 import type { FieldDef } from './fields';
 
 export type Inputs = Readonly<Record<string, InputValue>>;
@@ -11,7 +11,7 @@ export type LineFn = (inputs: Inputs, r: CalculationSuccess, line: ActivityLine)
 export interface FormulaDefinition {
   /** Stable id stored in scope settings (`formulaId`). Never renamed; a changed method gets a new id. */
   readonly id: string;
-  readonly scope: ScopeCategory;
+  readonly scope: CalculationScope;
   /** Short method name (燃料法, spend-based…). */
   readonly name: Labels;
   /** The formula as the UI shows it. */

@@ -1,6 +1,6 @@
 import { labels, type Labels } from '../../i18n';
 import { lineError } from '../../errors';
-import type { ScopeCategory } from '../../types';
+import type { CalculationScope } from '../../types';
 import { convertNumber } from '../../units/convert';
 import { parseUnit } from '../../units/parse';
 import type { Rational } from '../../units/rational';
@@ -36,7 +36,7 @@ const CURRENCY = 'currency:';
  * set, flagged with a warning); a factor per another currency (e.g. per USD) gets the spend
  * converted through yen into its currency. 千円, 百万円, thousand USD … convert exactly first.
  */
-export function spendFormula(o: { id: string; scope: ScopeCategory; item?: Labels }): FormulaDefinition {
+export function spendFormula(o: { id: string; scope: CalculationScope; item?: Labels }): FormulaDefinition {
   return defineFormula({
     id: o.id,
     scope: o.scope,
@@ -95,7 +95,7 @@ export function spendFormula(o: { id: string; scope: ScopeCategory; item?: Label
 /** Activity-based method: Σ activity amount × emission intensity (physical units, supplier or DB factor). */
 export function activityFormula(o: {
   id: string;
-  scope: ScopeCategory;
+  scope: CalculationScope;
   name?: Labels;
   description?: Labels;
   item?: Labels;
@@ -140,7 +140,7 @@ export function activityFormula(o: {
  */
 export function reportedEmissionsFormula(o: {
   id: string;
-  scope: ScopeCategory;
+  scope: CalculationScope;
   name?: Labels;
   description?: Labels;
   emissions?: Labels;
