@@ -35,3 +35,11 @@ export const companySectionsQuery = (companyId: string | undefined) =>
     queryFn: async () => (await api.get<{ companySections: CompanySection[] }>('/api/company-section')).companySections,
     enabled: Boolean(companyId),
   });
+
+/** The sections this user may act on (all of them for whole-company roles). */
+export const authorizedSectionsQuery = (companyId: string | undefined) =>
+  queryOptions({
+    queryKey: [...queryKeys.companySections(companyId), 'authorized'],
+    queryFn: async () => (await api.get<{ companySections: CompanySection[] }>('/api/authorized-company-section')).companySections,
+    enabled: Boolean(companyId),
+  });

@@ -59,6 +59,7 @@ export function AppHeader({ onToggleNav, navCollapsed }: { onToggleNav: () => vo
         </Link>
         <NavbarDivider />
         <CompanySelector />
+        <SectionSelector />
         <FiscalYearSelector />
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
@@ -116,6 +117,53 @@ function CompanySelector() {
         title={t('header.company.label')}
       >
         <span className="ghg-ellipsis">{company?.name ?? t('header.company.none')}</span>
+      </Button>
+    </Popover>
+  );
+}
+
+function SectionSelector() {
+  const t = useT();
+  const { sections, companySectionId, companySection, setCompanySectionId } = useWorkspace();
+  if (sections.length === 0) return null;
+  const label = companySection ? companySection.displayName || companySection.name : t('header.section.all');
+  return (
+    <Popover
+      placement="bottom-start"
+      content={
+        <Menu aria-label={t('header.section.label')} data-testid="section-menu" className="ghg-section-menu">
+          <MenuDivider title={t('header.section.label')} />
+          <MenuItem
+            text={t('header.section.all')}
+            icon={companySectionId === null ? 'tick' : 'blank'}
+            active={companySectionId === null}
+            onClick={() => setCompanySectionId(null)}
+            data-testid="section-option-all"
+          />
+          <MenuDivider />
+          {sections.map((s) => (
+            <MenuItem
+              key={s.id}
+              text={<span style={{ paddingLeft: `${Math.max(0, (s.depth ?? 0) - (sections[0]?.depth ?? 0)) * 14}px` }}>{s.displayName || s.name}</span>}
+              icon={s.id === companySectionId ? 'tick' : 'blank'}
+              active={s.id === companySectionId}
+              onClick={() => setCompanySectionId(s.id)}
+              data-testid={`section-option-${s.id}`}
+            />
+          ))}
+        </Menu>
+      }
+    >
+      <Button
+        variant="minimal"
+        icon="diagram-tree"
+        endIcon="caret-down"
+        className="ghg-header-select ghg-header-section"
+        data-testid="section-selector"
+        aria-label={t('header.section.label')}
+        title={t('header.section.label')}
+      >
+        <span className="ghg-ellipsis">{label}</span>
       </Button>
     </Popover>
   );

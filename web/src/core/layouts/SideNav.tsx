@@ -22,36 +22,38 @@ export function SideNav({ collapsed }: { collapsed: boolean }) {
 
   return (
     <nav className={`ghg-sidenav${collapsed ? ' ghg-sidenav-collapsed' : ''}`} aria-label={t('nav.main')} data-testid="side-nav">
-      {sections.map((section) =>
-        section.items.length === 1 ? (
-          <SingleItem key={section.group} section={section} active={active} collapsed={collapsed} />
-        ) : (
-          <div key={section.group} className="ghg-nav-section" data-group={section.group}>
-            <button
-              type="button"
-              className={`ghg-nav-group${activeGroup === section.group ? ' ghg-nav-group-active' : ''}`}
-              aria-expanded={Boolean(open[section.group])}
-              onClick={() => setOpen((o) => ({ ...o, [section.group]: !o[section.group] }))}
-              title={collapsed ? t(section.label) : undefined}
-            >
-              <Icon icon={section.icon} size={16} />
-              <span className="ghg-nav-label">{t(section.label)}</span>
-              <Icon icon={open[section.group] ? 'chevron-down' : 'chevron-right'} size={12} className="ghg-nav-caret" />
-            </button>
-            <Collapse isOpen={Boolean(open[section.group]) && !collapsed} keepChildrenMounted>
-              <ul className="ghg-nav-items">
-                {section.items.map((item) => (
-                  <li key={item.path}>
-                    <NavLink to={item.path} end className={() => `ghg-nav-item${active === item.path ? ' ghg-nav-item-active' : ''}`} aria-current={active === item.path ? 'page' : undefined}>
-                      {t(item.label)}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </Collapse>
-          </div>
-        ),
-      )}
+      <div className="ghg-sidenav-inner">
+        {sections.map((section) =>
+          section.items.length === 1 ? (
+            <SingleItem key={section.group} section={section} active={active} collapsed={collapsed} />
+          ) : (
+            <div key={section.group} className="ghg-nav-section" data-group={section.group}>
+              <button
+                type="button"
+                className={`ghg-nav-group${activeGroup === section.group ? ' ghg-nav-group-active' : ''}`}
+                aria-expanded={Boolean(open[section.group])}
+                onClick={() => setOpen((o) => ({ ...o, [section.group]: !o[section.group] }))}
+                title={collapsed ? t(section.label) : undefined}
+              >
+                <Icon icon={section.icon} size={16} />
+                <span className="ghg-nav-label">{t(section.label)}</span>
+                <Icon icon={open[section.group] ? 'chevron-down' : 'chevron-right'} size={12} className="ghg-nav-caret" />
+              </button>
+              <Collapse isOpen={Boolean(open[section.group]) && !collapsed} keepChildrenMounted>
+                <ul className="ghg-nav-items">
+                  {section.items.map((item) => (
+                    <li key={item.path}>
+                      <NavLink to={item.path} end className={() => `ghg-nav-item${active === item.path ? ' ghg-nav-item-active' : ''}`} aria-current={active === item.path ? 'page' : undefined}>
+                        {t(item.label)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </Collapse>
+            </div>
+          ),
+        )}
+      </div>
     </nav>
   );
 }

@@ -11,7 +11,7 @@ interface Props {
   data: Bar[];
   height?: number;
   ariaLabel: string;
-  /** Show every n-th label on the x axis. */
+  /** Show every n-th label on the x axis, counted back from the last bar. */
   labelEvery?: number;
   valueLabel: (bar: Bar) => string;
 }
@@ -55,7 +55,7 @@ export function BarChart({ data, height = 180, ariaLabel, labelEvery = 1, valueL
           <title>{valueLabel(d)}</title>
         </rect>
       ))}
-      {range(0, data.length, labelEvery).map((i) => {
+      {range(data.length - 1, -1, -labelEvery).map((i) => {
         const d = data[i]!;
         return (
           <text key={d.key} x={(x(d.key) ?? 0) + x.bandwidth() / 2} y={height - 8} textAnchor="middle" className="ghg-chart-tick">

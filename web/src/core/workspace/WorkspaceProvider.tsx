@@ -1,14 +1,15 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { authUserQuery, companiesQuery, fiscalYearQuery } from '../api/queries';
-import type { AuthUser, Company, FiscalYearSetting } from '../api/types';
+import { authUserQuery, authorizedSectionsQuery, companiesQuery, fiscalYearQuery } from '../api/queries';
+import type { AuthUser, Company, CompanySection, FiscalYearSetting } from '../api/types';
 import { local } from '../auth/storageKeys';
 import { useUser } from '../auth/SessionProvider';
 import { DEFAULT_START_MONTH, defaultFiscalYear } from '../fiscalYear/fiscalYear';
 import {
   readSelectedCompanySection,
   readSelectedFiscalYear,
+  resolveCompanySection,
   writeSelectedCompanySection,
   writeSelectedFiscalYear,
 } from './selection';
@@ -26,7 +27,11 @@ interface WorkspaceValue {
   fiscalYear: number;
   currentFiscalYear: number;
   setFiscalYear: (year: number) => void;
+  /** Sections the user may see, in tree order (depth for indentation). */
+  sections: CompanySection[];
+  /** The selected section; null means every section the user may see. Persisted per company. */
   companySectionId: string | null;
+  companySection: CompanySection | undefined;
   setCompanySectionId: (sectionId: string | null) => void;
 }
 
@@ -49,7 +54,9 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const [sectionVersion, setSectionVersion] = useState(0);
-  const companySectionId = useMemo(() => readSelectedCompanySection(local, companyId), [companyId, sectionVersion]);
+  const sectionsQuery = useQuery(authorizedSectionsQuery(companyId));
+  const storedSection = useMemo(() => readSelectedCompanySection(local, companyId), [companyId, sectionVersion]);
+  const companySectionId = resolveCompanySection(storedSection, sectionsQuery.data, user);
   const setCompanySectionId = useCallback(
     (sectionId: string | null) => {
       writeSelectedCompanySection(local, companyId, sectionId);
@@ -81,10 +88,12 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       fiscalYear: storedYear ?? currentFiscalYear,
       currentFiscalYear,
       setFiscalYear,
+      sections: sectionsQuery.data ?? [],
       companySectionId,
+      companySection: sectionsQuery.data?.find((x) => x.id === companySectionId),
       setCompanySectionId,
     }),
-    [companyId, list, companies.data, switchCompany, switchMutation.isPending, fiscal.data, startMonth, storedYear, currentFiscalYear, setFiscalYear, companySectionId, setCompanySectionId],
+    [companyId, list, companies.data, switchCompany, switchMutation.isPending, fiscal.data, startMonth, storedYear, currentFiscalYear, setFiscalYear, companySectionId, sectionsQuery.data, setCompanySectionId],
   );
   return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
 }

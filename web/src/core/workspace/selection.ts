@@ -35,3 +35,18 @@ export function writeSelectedCompanySection(storage: KeyValueStorage, companyId:
   else all[companyId] = sectionId;
   storage.setItem(STORAGE_KEYS.selectedCompanySection, JSON.stringify(all));
 }
+
+/**
+ * The company section to show: the persisted choice while the user may still see it; otherwise
+ * everything the user may see (null), or for a section-scoped user their own section.
+ */
+export function resolveCompanySection(
+  stored: string | null,
+  authorized: readonly { id: string }[] | undefined,
+  user: { scope: 'all' | 'section'; sectionId?: string | null },
+): string | null {
+  if (!authorized) return stored;
+  if (stored !== null && authorized.some((s) => s.id === stored)) return stored;
+  if (user.scope === 'section' && user.sectionId && authorized.some((s) => s.id === user.sectionId)) return user.sectionId;
+  return null;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, memoryStorage } from '../auth/storageKeys';
 import {
+  resolveCompanySection,
   readSelectedCompanySection,
   readSelectedFiscalYear,
   writeSelectedCompanySection,
@@ -32,5 +33,17 @@ describe('persisted selections (spec 000 §3)', () => {
   it('is not cleared by logout (different keys from the session)', () => {
     expect(STORAGE_KEYS.selectedFiscalYear.startsWith('auth.')).toBe(false);
     expect(STORAGE_KEYS.selectedCompanySection.startsWith('auth.')).toBe(false);
+  });
+
+  it('falls back when the persisted section is no longer visible', () => {
+    const sections = [{ id: 'a' }, { id: 'b' }];
+    const all = { scope: 'all' as const, sectionId: null };
+    const scoped = { scope: 'section' as const, sectionId: 'b' };
+    expect(resolveCompanySection('a', sections, all)).toBe('a');
+    expect(resolveCompanySection('gone', sections, all)).toBeNull();
+    expect(resolveCompanySection(null, sections, all)).toBeNull();
+    expect(resolveCompanySection('gone', sections, scoped)).toBe('b');
+    expect(resolveCompanySection('a', sections, scoped)).toBe('a');
+    expect(resolveCompanySection('a', undefined, all)).toBe('a');
   });
 });
