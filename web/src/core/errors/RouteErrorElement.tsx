@@ -5,6 +5,7 @@ import { session } from '../auth/storageKeys';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { claimChunkReload, isChunkLoadError } from './chunkReload';
 import { ErrorScreen } from './ErrorScreen';
+import { useT } from '../i18n/I18nProvider';
 
 /**
  * Any error a route throws. A chunk that failed to load (a new version was deployed) reloads the
@@ -12,6 +13,7 @@ import { ErrorScreen } from './ErrorScreen';
  */
 export function RouteErrorElement() {
   const error = useRouteError();
+  const t = useT();
   const [reloading] = useState(() => isChunkLoadError(error) && claimChunkReload(session, Date.now()));
 
   useEffect(() => {
@@ -20,6 +22,8 @@ export function RouteErrorElement() {
   }, [reloading, error]);
 
   if (reloading) return <FullPageSpinner />;
+  // Reloaded less than a minute ago and still failing: say what it is, not the browser's words.
+  if (isChunkLoadError(error)) return <ErrorScreen status={500} message={t('error.chunkLoad')} retry />;
   if (isRouteErrorResponse(error)) return <ErrorScreen status={error.status} message={typeof error.data === 'string' ? error.data : error.statusText} />;
   if (error instanceof ApiError) return <ErrorScreen status={error.status} message={error.message} />;
   return <ErrorScreen status={500} message={error instanceof Error ? error.message : undefined} retry />;

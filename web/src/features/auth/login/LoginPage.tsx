@@ -40,10 +40,7 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthCard
-      title="route.auth.login"
-      footer={<span className="bp6-text-muted">{t('auth.login.demoHint')}</span>}
-    >
+    <AuthCard title="route.auth.login">
       {sessionEnded && !serverError && (
         <Callout intent={Intent.WARNING} icon="time" className="ghg-form-error" data-testid="session-ended">
           {t('auth.login.sessionEnded')}
