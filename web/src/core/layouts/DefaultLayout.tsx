@@ -27,7 +27,7 @@ export function DefaultLayout() {
         <div className="ghg-app" data-testid="default-layout">
           <AppHeader onToggleNav={toggleNav} navCollapsed={navCollapsed} />
           <div className="ghg-body">
-            {!navCollapsed && <SideNav collapsed={false} />}
+            {!navCollapsed && <SideNav />}
             <main id="main" className="ghg-main" tabIndex={-1}>
               <div className="ghg-content">
                 <Outlet />

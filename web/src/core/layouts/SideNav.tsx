@@ -6,7 +6,7 @@ import { useCurrentRoute } from '../ui/PageHeader';
 import { activeNavPath, navigation, type NavSection } from './navigation';
 
 /** The side navigation drawer: collapsible groups, the current page highlighted. */
-export function SideNav({ collapsed }: { collapsed: boolean }) {
+export function SideNav() {
   const t = useT();
   const { individualType } = useI18n();
   const location = useLocation();
@@ -21,11 +21,11 @@ export function SideNav({ collapsed }: { collapsed: boolean }) {
   }, [activeGroup]);
 
   return (
-    <nav className={`ghg-sidenav${collapsed ? ' ghg-sidenav-collapsed' : ''}`} aria-label={t('nav.main')} data-testid="side-nav">
+    <nav className="ghg-sidenav" aria-label={t('nav.main')} data-testid="side-nav">
       <div className="ghg-sidenav-inner">
         {sections.map((section) =>
           section.items.length === 1 ? (
-            <SingleItem key={section.group} section={section} active={active} collapsed={collapsed} />
+            <SingleItem key={section.group} section={section} active={active} />
           ) : (
             <div key={section.group} className="ghg-nav-section" data-group={section.group}>
               <button
@@ -33,13 +33,12 @@ export function SideNav({ collapsed }: { collapsed: boolean }) {
                 className={`ghg-nav-group${activeGroup === section.group ? ' ghg-nav-group-active' : ''}`}
                 aria-expanded={Boolean(open[section.group])}
                 onClick={() => setOpen((o) => ({ ...o, [section.group]: !o[section.group] }))}
-                title={collapsed ? t(section.label) : undefined}
               >
                 <Icon icon={section.icon} size={16} />
                 <span className="ghg-nav-label">{t(section.label)}</span>
                 <Icon icon={open[section.group] ? 'chevron-down' : 'chevron-right'} size={12} className="ghg-nav-caret" />
               </button>
-              <Collapse isOpen={Boolean(open[section.group]) && !collapsed} keepChildrenMounted>
+              <Collapse isOpen={Boolean(open[section.group])} keepChildrenMounted>
                 <ul className="ghg-nav-items">
                   {section.items.map((item) => (
                     <li key={item.path}>
@@ -58,7 +57,7 @@ export function SideNav({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-function SingleItem({ section, active, collapsed }: { section: NavSection; active: string | null; collapsed: boolean }) {
+function SingleItem({ section, active }: { section: NavSection; active: string | null }) {
   const t = useT();
   const item = section.items[0]!;
   const isActive = active === item.path;
@@ -68,7 +67,6 @@ function SingleItem({ section, active, collapsed }: { section: NavSection; activ
       end
       className={`ghg-nav-group ghg-nav-single${isActive ? ' ghg-nav-item-active' : ''}`}
       aria-current={isActive ? 'page' : undefined}
-      title={collapsed ? t(section.label) : undefined}
     >
       <Icon icon={section.icon} size={16} />
       <span className="ghg-nav-label">{t(section.label)}</span>
