@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import type { EventContract } from './defineEvent';
 import { settingsContracts } from './settings';
 import { organizationContracts } from './organization';
+import { calculationContracts } from './calculation';
 
 export * from './defineEvent';
 export * from './settings';
 export * from './organization';
+export * from './calculation';
 
 /** Every event type the product writes, by name: used to validate data before it is appended. */
 export const eventContracts: ReadonlyMap<string, EventContract<string, z.ZodType>> = new Map(
-  [...organizationContracts, ...settingsContracts].map((c) => [c.type, c as EventContract<string, z.ZodType>]),
+  [...organizationContracts, ...settingsContracts, ...calculationContracts].map((c) => [c.type, c as EventContract<string, z.ZodType>]),
 );

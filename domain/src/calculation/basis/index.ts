@@ -1,0 +1,2 @@
+export * from './calculationBasis';
+export * from './preview';
