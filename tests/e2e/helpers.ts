@@ -9,11 +9,19 @@ export type Lang = 'ja' | 'en' | 'zhHans';
 
 const screenshotDir = resolve(import.meta.dirname, '../../test-results/screenshots');
 
-/** Logs in through the API and stores the token the way the app does (auth._token.local). */
+// One token per user per worker: the server allows 20 logins a minute per address and email,
+// and logout is client-side only, so a token stays good for the whole run.
+const tokens = new Map<string, string>();
+
+/** Logs in through the API (once per user and run). */
 export async function apiLogin(request: APIRequestContext, email = ADMIN): Promise<string> {
+  const cached = tokens.get(email);
+  if (cached) return cached;
   const response = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
   expect(response.ok(), await response.text()).toBeTruthy();
-  return ((await response.json()) as { token: string }).token;
+  const { token } = (await response.json()) as { token: string };
+  tokens.set(email, token);
+  return token;
 }
 
 export async function setUserLanguage(request: APIRequestContext, token: string, language: Lang) {
@@ -21,7 +29,7 @@ export async function setUserLanguage(request: APIRequestContext, token: string,
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 
-/** A page already logged in (token in localStorage before any script runs). */
+/** A page already logged in: the token stored the way the app does (auth._token.local) before any script runs. */
 export async function loggedInPage(page: Page, email = ADMIN): Promise<string> {
   const token = await apiLogin(page.request, email);
   await page.addInitScript((t) => {

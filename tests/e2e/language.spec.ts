@@ -50,4 +50,18 @@ test.describe('languages (spec 000 §1, §9)', () => {
     await page.getByTestId('language-option-zhHans').click();
     await expect(page.getByTestId('page-title')).toHaveText('登录');
   });
+
+  test('the user settings page saves the language for the user', async ({ page }) => {
+    await loggedInPage(page);
+    await page.goto('/account/setting/user');
+    await settled(page);
+    await expect(page.getByTestId('user-setting-save')).toBeDisabled();
+    await page.getByTestId('user-language').selectOption('en');
+    const put = page.waitForRequest((r) => r.url().endsWith('/api/user') && r.method() === 'PUT');
+    await page.getByTestId('user-setting-save').click();
+    expect((await put).postDataJSON()).toEqual({ user: { language: 'en' } });
+    await expect(page.getByTestId('page-title')).toHaveText('User settings');
+    await page.reload();
+    await expect(page.getByTestId('page-title')).toHaveText('User settings');
+  });
 });
