@@ -8,6 +8,7 @@ import { registerSettingsRoutes } from '../settings/index';
 import { registerUserRoutes } from '../account/user';
 import { registerPasswordRoutes } from '../auth/passwordReset';
 import { registerOrganizationRoutes } from '../organization/index';
+import { registerCalculationRoutes } from '../calculation/index';
 import { ensureMailOutbox } from './mailOutbox';
 
 /**
@@ -49,4 +50,5 @@ export async function commandApiPlugin(app: FastifyInstance, deps: CommandApiDep
   registerUserRoutes(app, deps);
   registerPasswordRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
+  registerCalculationRoutes(app, deps);
 }

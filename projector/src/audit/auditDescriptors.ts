@@ -18,6 +18,17 @@ const reductionGoalFields = ['scopeCategory', 'goalYear', 'goalEmission', 'targe
 const offsetFields = ['type', 'particularNumberFrom', 'particularNumberTo', 'invalidOrRelocationQuantity', 'invalidOrRelocationDate', 'authType'] as const;
 const nonFossilFields = ['certificateType', 'quantityKwh', 'periodFrom', 'periodTo', 'fiscalYear', 'tracking', 'powerSource', 'generatorName', 'generatorLocation'] as const;
 const managementIntensityFields = ['intensityId', 'fiscalYear', 'value'] as const;
+/** A basis as audit fields: one field per pinned set, so a restatement lists each moved set before/after. */
+const basisFields = (d: Record<string, unknown>, values: { gwpSet?: unknown; factorSets?: unknown }) => ({
+  fiscalYear: d.fiscalYear,
+  gwpSet: values.gwpSet,
+  ...Object.fromEntries(Object.entries((values.factorSets ?? {}) as Record<string, string>).map(([id, v]) => [`factorSets.${id}`, v])),
+  reason: d.reason ?? null,
+});
+const companyFactorFields = (d: Record<string, unknown>) => {
+  const e = d.entry as Record<string, unknown> & { label: Record<string, string> };
+  return { setId: d.setId, version: d.version, key: e.key, label: e.label.ja, value: e.value, unit: e.unit, stage: e.stage, validFrom: e.validFrom, validTo: e.validTo, source: e.source, category: e.category };
+};
 
 /**
  * One line per event type. Secrets such as password hashes are never listed, so they never
@@ -59,6 +70,20 @@ const descriptors: Record<string, Describe> = {
   ManagementIntensityAdded: (d) => ({ topic: 'settings/managementIntensity', entityId: String(d.id), fields: pick(d, managementIntensityFields) }),
   ManagementIntensityChanged: (d) => ({ topic: 'settings/managementIntensity', entityId: String(d.id), fields: pick(d, managementIntensityFields) }),
   ManagementIntensityRemoved: (d) => ({ topic: 'settings/managementIntensity', entityId: String(d.id), fields: null }),
+  CalculationBasisSet: (d) => ({ topic: 'calculation/basis', entityId: String(d.id), fields: basisFields(d, d) }),
+  CalculationBasisChanged: (d) => ({ topic: 'calculation/basis', entityId: String(d.id), fields: basisFields(d, d.after as Record<string, unknown>) }),
+  CompanyFactorSetCreated: (d) => ({
+    topic: 'calculation/companyFactorSets',
+    entityId: String(d.id),
+    fields: { setId: d.setId, title: (d.title as Record<string, string>).ja, publisher: d.publisher, citation: d.citation, licence: d.licence },
+  }),
+  CompanyFactorSetUploaded: (d) => ({
+    topic: 'calculation/companyFactorSets',
+    entityId: String(d.id),
+    fields: { version: d.version, fileName: d.fileName, mode: d.mode, rows: (d.entries as unknown[]).length },
+  }),
+  CompanyFactorSaved: (d) => ({ topic: 'calculation/companyFactor', entityId: `${String(d.id)}:${String((d.entry as { key: string }).key)}`, fields: companyFactorFields(d) }),
+  CompanyFactorRemoved: (d) => ({ topic: 'calculation/companyFactor', entityId: `${String(d.id)}:${String(d.key)}`, fields: null }),
 };
 
 export const auditedEventTypes = Object.keys(descriptors);
@@ -96,4 +121,5 @@ export const partialUpdateTypes: ReadonlySet<string> = new Set([
   'CompanyConsolidationChanged',
   'GroupFlagRenamed',
   'GroupFlagSectionsSet',
+  'CompanyFactorSetUploaded',
 ]);

@@ -4,6 +4,7 @@ import * as settings from './0003_settings';
 import * as audit from './0004_audit';
 import * as targets from './0005_targets';
 import * as groupFlagsIntensity from './0006_groupFlagsIntensity';
+import * as calculation from './0007_calculation';
 import { coreMigration } from './0001_core';
 
 /**
@@ -23,4 +24,5 @@ export const migrations: ReadModelMigration[] = [
   audit,
   targets,
   groupFlagsIntensity,
+  calculation,
 ];

@@ -7,6 +7,7 @@ import { registerAuthUserRoutes } from '../account/authUser';
 import { registerOrganizationQueries } from '../organization/index';
 import { registerSettingsQueries } from '../settings/index';
 import { registerAuditLogQueries } from '../audit/auditLog';
+import { registerCalculationQueries } from '../calculation/index';
 import { registerLiveUpdates } from '../live/liveUpdates';
 
 /** Every read of the product, over read models only, plus the /api/live change feed. */
@@ -27,5 +28,6 @@ export async function queryApiPlugin(app: FastifyInstance, deps: QueryApiDeps): 
   registerOrganizationQueries(app, deps);
   registerSettingsQueries(app, deps);
   registerAuditLogQueries(app, deps);
+  registerCalculationQueries(app, deps);
   registerLiveUpdates(app, deps);
 }

@@ -75,7 +75,21 @@ export function factorRowErrors(row: FactorRow): readonly FactorFieldError[] {
   return r.ok ? [] : r.errors;
 }
 
-const sameEntry = (a: CompanyFactorEntry | undefined, b: CompanyFactorEntry) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+/** Field by field: events read back from a JSON(B) store do not keep their key order. */
+const sameEntry = (a: CompanyFactorEntry | undefined, b: CompanyFactorEntry) =>
+  a !== undefined &&
+  a.key === b.key &&
+  a.label.ja === b.label.ja &&
+  a.label.en === b.label.en &&
+  a.label.zhHans === b.label.zhHans &&
+  a.value === b.value &&
+  a.unit === b.unit &&
+  a.stage === b.stage &&
+  a.validFrom === b.validFrom &&
+  a.validTo === b.validTo &&
+  a.source === b.source &&
+  a.licenceNote === b.licenceNote &&
+  a.category === b.category;
 
 export function applyCompanyFactorEvent(entries: ReadonlyMap<string, CompanyFactorEntry>, event: CompanyFactorSetEvent): Map<string, CompanyFactorEntry> {
   const next = new Map(event.type === 'CompanyFactorSetUploaded' && event.data.mode === 'replace' ? [] : entries);

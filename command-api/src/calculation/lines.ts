@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { ActivityLine, CalculationResult } from '@ghg/domain/calculation/index';
+
+/** The most lines one preview call calculates. */
+export const MAX_LINES = 10_000;
+
+/** `lines` must be an array; each line is checked on its own, so one malformed line does not hide the others. */
+export const linesArg = z.array(z.unknown()).min(1).max(MAX_LINES);
+
+const LineShape = z.object({
+  id: z.union([z.string(), z.number().transform(String)]).optional(),
+  formulaId: z.string().min(1),
+  inputs: z.record(z.string(), z.unknown()),
+  fiscalYear: z.number().int().optional(),
+});
+
+export interface LineError {
+  index: number;
+  lineId: string;
+  formulaId: string | null;
+  field: string | null;
+  code: string;
+  detail?: string;
+}
+
+/** Well-formed lines (with their request index) and the malformed ones as per-line errors. */
+export function parseLines(raw: readonly unknown[]): { lines: { index: number; line: ActivityLine }[]; errors: LineError[] } {
+  const lines: { index: number; line: ActivityLine }[] = [];
+  const errors: LineError[] = [];
+  raw.forEach((value, index) => {
+    const r = LineShape.safeParse(value);
+    const rawId = (value as { id?: unknown } | null)?.id;
+    const lineId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : String(index);
+    if (!r.success) {
+      const issue = r.error.issues[0];
+      const rawFormula = (value as { formulaId?: unknown } | null)?.formulaId;
+      errors.push({ index, lineId, formulaId: typeof rawFormula === 'string' ? rawFormula : null, field: issue?.path.join('.') || null, code: 'invalid_input' });
+      return;
+    }
+    const { id, formulaId, inputs, fiscalYear } = r.data;
+    lines.push({ index, line: { id: id ?? String(index), formulaId, inputs: inputs as ActivityLine['inputs'], ...(fiscalYear === undefined ? {} : { fiscalYear }) } });
+  });
+  return { lines, errors };
+}
+
+export function errorOf(index: number, r: CalculationResult & { ok: false }): LineError {
+  return { index, lineId: r.lineId, formulaId: r.formulaId, field: r.field ?? null, code: r.error, ...(r.detail === undefined ? {} : { detail: r.detail }) };
+}
