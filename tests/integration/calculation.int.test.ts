@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { freshPostgres } from '@ghg/events/testing';
+import { allProjections, rebuildProjections } from '@ghg/projector';
 import { call, login, startTestApp, type RunningApp } from './embeddedApp';
 
 /** Calculation basis, preview calculations, factor library and company factor sets (issue 5), through the whole embedded app. */
@@ -305,6 +306,22 @@ for (const [name, backend] of backends) {
       expect(unset.body.errors).toMatchObject([{ code: 'factor_not_found' }]); // jp-shk@2024 has no diesel: no silent fall-back
       expect((await call(app, 'POST', '/api/calculate', viewer, { lines: 'nope' })).body).toMatchObject({ code: 'invalid_args', fields: ['lines'] });
       expect(await head()).toBe(mark);
+    });
+
+    it('the calculation read models are disposable: rebuilt from the log, they hold the same rows', async (ctx) => {
+      if (skip) return ctx.skip();
+      const tables = ['calculation_basis', 'company_factor_sets', 'company_factor_set_versions', 'company_factor_entries'];
+      const snapshot = async () => {
+        const out: Record<string, string[]> = {};
+        for (const t of tables) out[t] = (await app.infra.db.knex(t).select('*')).map((r) => JSON.stringify(r)).sort();
+        return out;
+      };
+      const before = await snapshot();
+      expect(before.company_factor_entries!.length).toBeGreaterThan(3);
+      const names = ['calculation/basis', 'calculation/companyFactorSets'];
+      const result = await rebuildProjections({ db: app.infra.db, eventStore: app.infra.eventStore, projections: allProjections, names });
+      expect(result.projections.sort()).toEqual(names);
+      expect(await snapshot()).toEqual(before);
     });
   });
 }
