@@ -1,23 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { freshPostgres } from '@ghg/events/testing';
 import { allProjections, rebuildProjections } from '@ghg/projector';
-import { call, login, startTestApp, type RunningApp } from './embeddedApp';
+import { backends, call, login, startTestApp, type RunningApp } from './embeddedApp';
 
 /** Calculation basis, preview calculations, factor library and company factor sets (issue 5), through the whole embedded app. */
-const backends: [string, () => Promise<{ url?: string; cleanup(): Promise<void> } | null>][] = [
-  ['PGlite', async () => ({ cleanup: async () => {} })],
-  [
-    'PostgreSQL',
-    async () => {
-      const db = await freshPostgres();
-      if (!db) return null;
-      const url = (db.config as { url: string }).url;
-      await db.knex.destroy();
-      return { url, cleanup: () => db.close() };
-    },
-  ],
-];
 
 const HEADER = 'key,label_ja,label_en,label_zhHans,value,unit,stage,valid_from,valid_to,source,licence_note,category';
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbedded } from '@ghg/app';
+import { freshPostgres } from '@ghg/events/testing';
 
 export type RunningApp = Awaited<ReturnType<typeof startEmbedded>> & { stop(): Promise<void> };
 
@@ -42,3 +43,21 @@ export async function login(app: RunningApp, email: string, password = 'demo-led
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token;
 }
+
+/**
+ * The databases every integration suite runs on: PGlite always, and a scratch PostgreSQL database
+ * when DATABASE_URL is set (null otherwise: the suite is skipped, and says so by its name).
+ */
+export const backends: [string, () => Promise<{ url?: string; cleanup(): Promise<void> } | null>][] = [
+  ['PGlite', async () => ({ cleanup: async () => {} })],
+  [
+    'PostgreSQL',
+    async () => {
+      const db = await freshPostgres();
+      if (!db) return null;
+      const url = (db.config as { url: string }).url;
+      await db.knex.destroy();
+      return { url, cleanup: () => db.close() };
+    },
+  ],
+];

@@ -1,21 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgres } from '@ghg/events/testing';
-import { call, login, startTestApp, type RunningApp } from './embeddedApp';
+import { backends, call, login, startTestApp, type RunningApp } from './embeddedApp';
 
 /** Group flags, the intensity master and management intensity (issue 4) through the whole embedded app. */
-const backends: [string, () => Promise<{ url?: string; cleanup(): Promise<void> } | null>][] = [
-  ['PGlite', async () => ({ cleanup: async () => {} })],
-  [
-    'PostgreSQL',
-    async () => {
-      const db = await freshPostgres();
-      if (!db) return null;
-      const url = (db.config as { url: string }).url;
-      await db.knex.destroy();
-      return { url, cleanup: () => db.close() };
-    },
-  ],
-];
 
 interface Section {
   id: string;
