@@ -2,15 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
-import { api, ApiError } from '../../../core/api/client';
+import { api } from '../../../core/api/client';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { AuthCard } from '../AuthCard';
 import { validateEmail } from '../passwordRules';
 
-type Outcome = 'sent' | 'unavailable' | null;
+type Outcome = 'sent' | null;
 
-/** Asks for a password-reset link. Servers without mail delivery say so; the user then asks an admin. */
+/** Asks for a password-reset link; the server queues it in its mail outbox (docs/operations.md). */
 export default function ForgetPasswordPage() {
   const t = useT();
   const [email, setEmail] = useState('');
@@ -30,8 +30,7 @@ export default function ForgetPasswordPage() {
       await api.post('/api/password/forgot', { email: email.trim(), origin: window.location.origin });
       setOutcome('sent');
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 404 || e.status === 501)) setOutcome('unavailable');
-      else setServerError(e);
+      setServerError(e);
     } finally {
       setBusy(false);
     }
@@ -42,10 +41,6 @@ export default function ForgetPasswordPage() {
       {outcome === 'sent' ? (
         <Callout intent={Intent.SUCCESS} icon="envelope" data-testid="forget-sent">
           {t('auth.forget.sent')}
-        </Callout>
-      ) : outcome === 'unavailable' ? (
-        <Callout intent={Intent.PRIMARY} icon="info-sign" data-testid="forget-unavailable">
-          {t('auth.forget.unavailable')}
         </Callout>
       ) : (
         <>

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
-import { api, ApiError } from '../../../core/api/client';
+import { api } from '../../../core/api/client';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { AuthCard } from '../AuthCard';
 import { MIN_PASSWORD_LENGTH, validateNewPassword } from '../passwordRules';
 
-type Outcome = 'done' | 'unavailable' | null;
+type Outcome = 'done' | null;
 
 /** Sets a new password with the token from the reset link (?token=…). */
 export default function PasswordResettingPage() {
@@ -35,8 +35,7 @@ export default function PasswordResettingPage() {
       await api.post('/api/password/reset', { id, token, password });
       setOutcome('done');
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 404 || e.status === 501)) setOutcome('unavailable');
-      else setServerError(e);
+      setServerError(e);
     } finally {
       setBusy(false);
     }
@@ -47,10 +46,6 @@ export default function PasswordResettingPage() {
       {outcome === 'done' ? (
         <Callout intent={Intent.SUCCESS} icon="tick-circle" data-testid="reset-done">
           {t('auth.reset.done')}
-        </Callout>
-      ) : outcome === 'unavailable' ? (
-        <Callout intent={Intent.PRIMARY} icon="info-sign" data-testid="reset-unavailable">
-          {t('auth.forget.unavailable')}
         </Callout>
       ) : !token || !id ? (
         <Callout intent={Intent.WARNING} icon="warning-sign" data-testid="reset-no-token">
