@@ -1,21 +1,48 @@
-import ja from './ja.json';
-import en from './en.json';
-import zhHans from './zhHans.json';
+import core from './core';
+import companySection from './features/companySection';
+import users from './features/users';
+import reductionGoal from './features/reductionGoal';
+import offset from './features/offset';
+import region from './features/region';
+import groupFlag from './features/groupFlag';
+import intensity from './features/intensity';
+import factorLibrary from './features/factorLibrary';
 
 /** Interface languages (spec 000 §1): Japanese is the default and the fallback. */
 export type Locale = 'ja' | 'en' | 'zhHans';
 export const LOCALES: readonly Locale[] = ['ja', 'en', 'zhHans'];
 export const DEFAULT_LOCALE: Locale = 'ja';
 
-/** Message ids are namespaced by feature, e.g. `settings.fiscalYear.title`. */
-export type MessageId = keyof typeof ja;
+/**
+ * The catalogue comes in fragments: `core/` (shell, navigation, routes, shared words) and one
+ * folder per feature under `features/`, each with ja, en and zhHans, so a screen's strings live in
+ * files of their own. Message ids are namespaced by feature, e.g. `settings.fiscalYear.title`.
+ */
+export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, factorLibrary };
+type Fragment = (typeof fragments)[keyof typeof fragments];
+type KeysOf<T> = T extends unknown ? keyof T : never;
+
+export type MessageId = KeysOf<Fragment['ja']>;
 export type Catalogue = Record<MessageId, string>;
 
+/** One locale's fragments merged; an id defined in two fragments is a mistake and fails at load. */
+function merge(locale: Locale): Catalogue {
+  const merged: Record<string, string> = {};
+  for (const [name, fragment] of Object.entries(fragments)) {
+    for (const [id, message] of Object.entries(fragment[locale] as Record<string, string>)) {
+      if (id in merged) throw new Error(`message id ${id} is defined twice (again in ${name}/${locale}.json)`);
+      merged[id] = message;
+    }
+  }
+  return merged as Catalogue;
+}
+
+export const ja = merge('ja');
+export const en = merge('en');
+export const zhHans = merge('zhHans');
 export const catalogues: Record<Locale, Catalogue> = { ja, en, zhHans };
 
 /** The BCP 47 tag each locale formats with (dates, numbers, plural rules). */
 export const intlLocale: Record<Locale, string> = { ja: 'ja-JP', en: 'en', zhHans: 'zh-Hans-CN' };
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-
-export { ja, en, zhHans };

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
@@ -78,4 +78,14 @@ export async function loginThroughForm(page: Page, email = ADMIN, password = DEM
   await page.locator('#login-email').fill(email);
   await page.locator('#login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * One language's messages, read from the catalogue fragments (Playwright's loader cannot import
+ * JSON without import attributes, which the app's own imports do not use).
+ */
+export function messages(lang: Lang): Record<string, string> {
+  const src = resolve(import.meta.dirname, '../../locales/src');
+  const folders = ['core', ...readdirSync(join(src, 'features')).map((f) => join('features', f))];
+  return Object.assign({}, ...folders.map((f) => JSON.parse(readFileSync(join(src, f, `${lang}.json`), 'utf8')) as Record<string, string>));
 }

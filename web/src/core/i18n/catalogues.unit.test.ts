@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createIntl } from 'react-intl';
 import { LOCALES, catalogues, intlLocale, type Locale } from '@ghg/locales';
 
-/** Every string of the UI comes from locales/src/{ja,en,zhHans}.json; these checks keep them whole. */
+/** Every string of the UI comes from the catalogue fragments in locales/src; these checks keep them whole. */
 const webSrc = new URL('../..', import.meta.url).pathname;
 
 function sources(dir: string): string[] {
@@ -77,5 +77,10 @@ describe('message catalogues', () => {
     expect(catalogues.en['error.notFound']).toBe('This page could not be found');
     expect(catalogues.en['error.pageFailed']).toBe('An error occurred while showing the error page');
     expect(catalogues.en['error.homepage']).toBe('Homepage');
+    // 001 §5, the section-delete refusals; 000 §8, the Japanese fallback for users with permissions.
+    expect(catalogues.en['companySection.error.hasChildren']).toBe('Cannot delete organization with subordinate organization(s)');
+    expect(catalogues.en['companySection.error.hasUsers']).toBe('Cannot delete organization with users who have permissions');
+    expect(catalogues.en['companySection.error.hasFlag']).toBe('Cannot delete organization with registered flag');
+    expect(catalogues.ja['companySection.error.hasUsers']).toBe('権限のあるユーザーが存在します。');
   });
 });
