@@ -108,10 +108,21 @@ export function diffFields(
   after: Record<string, unknown> | null,
   partial: boolean,
 ): FieldChange[] {
-  const keys = partial && after ? Object.keys(after) : [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys
+  // The order must not depend on where `before` came from: a live batch reads it back from JSONB
+  // (which reorders keys), a rebuild keeps it in memory. So: the event's own field order, then
+  // fields it no longer has, sorted.
+  const afterKeys = Object.keys(after ?? {});
+  const gone = partial && after ? [] : Object.keys(before ?? {}).filter((k) => !afterKeys.includes(k)).sort();
+  return [...afterKeys, ...gone]
     .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
-    .filter((c) => JSON.stringify(c.before) !== JSON.stringify(c.after));
+    .filter((c) => canonicalJson(c.before) !== canonicalJson(c.after));
+}
+
+/** JSON with object keys sorted, so equal values compare equal however their keys are ordered. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
 }
 
 /** Events that update only some of an entity's fields. */

@@ -21,4 +21,16 @@ describe('audit field diff', () => {
       { field: 'language', before: 'ja', after: 'en' },
     ]);
   });
+  it('orders fields the same whichever order the stored state has them in (JSONB reorders keys)', () => {
+    const event = { fiscalYear: 2031, currencyUnit: 'EUR', rate: 161 };
+    const fromMemory = { fiscalYear: 2031, currencyUnit: 'EUR', rate: 160, note: 'x' };
+    const fromJsonb = { rate: 160, note: 'x', fiscalYear: 2031, currencyUnit: 'EUR' };
+    expect(diffFields(fromJsonb, event, false)).toEqual(diffFields(fromMemory, event, false));
+    expect(diffFields(fromJsonb, null, false)).toEqual(diffFields(fromMemory, null, false));
+    expect(diffFields(fromJsonb, null, false).map((c) => c.field)).toEqual(['currencyUnit', 'fiscalYear', 'note', 'rate']);
+  });
+  it('sees no change in a nested value whose keys only moved', () => {
+    expect(diffFields({ basis: { a: 1, b: [1, 2] } }, { basis: { b: [1, 2], a: 1 } }, false)).toEqual([]);
+    expect(diffFields({ basis: { a: 1, b: [1, 2] } }, { basis: { b: [2, 1], a: 1 } }, false)).toHaveLength(1);
+  });
 });

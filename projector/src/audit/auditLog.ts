@@ -1,17 +1,23 @@
-import type { Projection } from '../core/projection';
+import type { Projection, ProjectionContext } from '../core/projection';
 import type { RecordedEvent } from '@ghg/events';
 import { deleteRows, upsertRows } from '../core/batchUpsert';
+import { copyRows } from '../core/copyRows';
 import { auditedEventTypes, describeForAudit, diffFields, partialUpdateTypes } from './auditDescriptors';
 
 type Fields = Record<string, unknown>;
+type States = Map<string, Fields | null>;
+
+const NAME = 'audit';
 
 /**
  * Who changed what and when, with before/after values, per company: the audit screen's source.
  * Entity states are loaded once per batch and kept in memory while the batch is folded, so a
- * rebuild costs a few statements per batch rather than three per event.
+ * live batch costs a few statements rather than three per event. During a rebuild the states stay
+ * in the rebuild's memory for the whole replay and are written once, before the swap: the fresh
+ * copy starts empty and nobody else writes it, so reading them back each batch would only cost.
  */
 export const auditLogProjection: Projection = {
-  name: 'audit',
+  name: NAME,
   tables: ['audit_log', 'audit_entity_state'],
   handles: auditedEventTypes,
   async apply(event: RecordedEvent, ctx) {
@@ -24,11 +30,7 @@ export const auditLogProjection: Projection = {
       return view ? [{ event, view, key: `${view.topic}:${view.entityId}` }] : [];
     });
     const keys = [...new Set(described.map((d) => d.key))];
-    const states = new Map<string, Fields | null>();
-    for (let i = 0; i < keys.length; i += 10_000) {
-      const rows = await trx(table('audit_entity_state')).whereIn('entity_key', keys.slice(i, i + 10_000)).select('entity_key', 'fields');
-      for (const r of rows) states.set(r.entity_key, (typeof r.fields === 'string' ? JSON.parse(r.fields) : r.fields) as Fields);
-    }
+    const states: States = ctx.rebuild ? ctx.rebuild.of<Fields | null>(NAME) : await loadStates(ctx, keys);
     const auditRows = described.map(({ event, view, key }) => {
       const before = states.get(key) ?? null;
       const partial = partialUpdateTypes.has(event.type);
@@ -47,17 +49,42 @@ export const auditLogProjection: Projection = {
         changes,
       };
     });
-    const touched = keys.map((k) => [k, states.get(k) ?? null] as const);
-    await deleteRows(trx, table('audit_entity_state'), 'entity_key', touched.filter(([, f]) => f === null).map(([k]) => k));
-    await upsertRows(
-      trx,
-      table('audit_entity_state'),
-      'entity_key',
-      touched.filter(([, f]) => f !== null).map(([k, f]) => ({ entity_key: k, fields: f })),
-    );
-    await upsertRows(trx, table('audit_log'), 'position', auditRows, 'ignore');
+    if (ctx.rebuild) {
+      // The fresh copy gets each position once: no conflict to look for.
+      await copyRows(trx, table('audit_log'), auditRows);
+    } else {
+      await writeStates(ctx, keys, states);
+      await upsertRows(trx, table('audit_log'), 'position', auditRows, 'ignore');
+    }
     for (const { event } of described) {
       ctx.notify({ topic: 'auditlog', companyId: event.metadata.companyId, tenantId: event.metadata.tenantId, ids: [event.id] });
     }
   },
+  async finishRebuild(ctx) {
+    // The copy's state table is still empty: the entities that exist at the end, written once.
+    const states = ctx.rebuild!.of<Fields | null>(NAME);
+    const rows = [...states].flatMap(([entity_key, fields]) => (fields === null ? [] : [{ entity_key, fields }]));
+    await copyRows(ctx.trx, ctx.table('audit_entity_state'), rows);
+  },
 };
+
+async function loadStates({ trx, table }: ProjectionContext, keys: readonly string[]): Promise<States> {
+  const states: States = new Map();
+  for (let i = 0; i < keys.length; i += 10_000) {
+    const rows = await trx(table('audit_entity_state')).whereIn('entity_key', keys.slice(i, i + 10_000)).select('entity_key', 'fields');
+    for (const r of rows) states.set(r.entity_key, (typeof r.fields === 'string' ? JSON.parse(r.fields) : r.fields) as Fields);
+  }
+  return states;
+}
+
+/** The states of `keys` as they are now, in a live batch: deleted entities lose their row. */
+async function writeStates({ trx, table }: ProjectionContext, keys: readonly string[], states: States): Promise<void> {
+  const touched = keys.map((k) => [k, states.get(k) ?? null] as const);
+  await deleteRows(trx, table('audit_entity_state'), 'entity_key', touched.filter(([, f]) => f === null).map(([k]) => k));
+  await upsertRows(
+    trx,
+    table('audit_entity_state'),
+    'entity_key',
+    touched.filter(([, f]) => f !== null).map(([k, f]) => ({ entity_key: k, fields: f })),
+  );
+}

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '@ghg/events';
 import type { Projection, ProjectionContext } from './projection';
 import { NoticeCollector } from './notices';
+import type { RebuildMemory } from './rebuildMemory';
 
 /** Maps a projection's logical tables to physical names; undeclared tables are refused so a
  * rebuild can never miss a table the projection writes. */
@@ -15,8 +16,8 @@ export function tableMapper(projection: Projection, physical: (logical: string) 
   };
 }
 
-export function makeContext(trx: Knex.Transaction, table: (logical: string) => string, notices: NoticeCollector): ProjectionContext {
-  return { trx, table, notify: (notice) => notices.add(notice) };
+export function makeContext(trx: Knex.Transaction, table: (logical: string) => string, notices: NoticeCollector, rebuild?: RebuildMemory): ProjectionContext {
+  return { trx, table, notify: (notice) => notices.add(notice), ...(rebuild ? { rebuild } : {}) };
 }
 
 /** Events of `events` that the projection reacts to, in log order. */

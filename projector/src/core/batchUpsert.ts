@@ -28,6 +28,17 @@ export async function upsertRows(
   }
 }
 
+/** Plain multi-row insert (no conflict handling), the same JSON way: for tables that hold none of the rows yet. */
+export async function insertRows(trx: Knex.Transaction, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const list = Object.keys(rows[0]!).map((c) => `"${c}"`).join(', ');
+  for (let i = 0; i < rows.length; i += 5_000) {
+    await trx.raw(`insert into "${table}" (${list}) select ${list} from json_populate_recordset(null::"${table}", ?::json)`, [
+      JSON.stringify(rows.slice(i, i + 5_000)),
+    ]);
+  }
+}
+
 export async function deleteRows(trx: Knex.Transaction, table: string, key: string, keys: readonly string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 10_000) await trx(table).whereIn(key, keys.slice(i, i + 10_000)).delete();
 }

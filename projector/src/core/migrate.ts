@@ -42,9 +42,9 @@ export async function migrateReadModels(
   }
 }
 
-/** Lost a race: the lock, or creating knex's own tables (duplicate relation / pg_type row). */
+/** Lost a race: the lock, or creating knex's own tables (duplicate relation, type or pg_type row). */
 function isRetryable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  return error.name === 'MigrationLocked' || /already locked/i.test(error.message) || code === '42P07' || code === '23505';
+  return error.name === 'MigrationLocked' || /already locked/i.test(error.message) || code === '42P07' || code === '42710' || code === '23505';
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent, ChangeNotice } from '@ghg/events';
+import type { RebuildMemory } from './rebuildMemory';
 
 export interface ProjectionContext {
   /** The batch transaction: every read-model write and the checkpoint commit together. */
@@ -11,6 +12,8 @@ export interface ProjectionContext {
   table(logicalName: string): string;
   /** Records a change to announce once the batch has committed. */
   notify(notice: Omit<ChangeNotice, 'position'>): void;
+  /** Only during a rebuild: memory for the whole replay (see RebuildMemory). */
+  rebuild?: RebuildMemory;
 }
 
 /**
@@ -32,4 +35,9 @@ export interface Projection {
    * per event.
    */
   applyBatch?(events: readonly RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+  /**
+   * Optional: during a rebuild, called once in the swap transaction before the copies go live,
+   * to write what the projection kept in `ctx.rebuild` instead of writing it every batch.
+   */
+  finishRebuild?(ctx: ProjectionContext): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { isAfter, lockCheckpoints, writeCheckpoints, type Checkpoint } from './c
 import { NoticeCollector } from './notices';
 import { dropRebuildTables, prepareRebuildTables, rebuildName, swapInRebuiltTables } from './tableSwap';
 import { stderrLogger, type Logger } from './logger';
+import { RebuildMemory } from './rebuildMemory';
 
 export interface RebuildProgress {
   phase: 'replaying' | 'swapped';
@@ -85,11 +86,13 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const tables = tablesOf(chosen, options.projections);
   const notices = options.changeBus ? new NoticeCollector() : null;
   const mappers = new Map(chosen.map((p) => [p.name, tableMapper(p, rebuildName)]));
+  const memory = new RebuildMemory();
+  const contextFor = (trx: Knex.Transaction, p: Projection) => makeContext(trx, mappers.get(p.name)!, notices ?? new NoticeCollector(), memory);
 
   const applyOne = async (trx: Knex.Transaction, p: Projection, events: readonly RecordedEvent[]) => {
     const progress: ApplyProgress = { current: null };
     try {
-      await applyEvents(p, handledBy(p, events), makeContext(trx, mappers.get(p.name)!, notices ?? new NoticeCollector()), progress);
+      await applyEvents(p, handledBy(p, events), contextFor(trx, p), progress);
     } catch (error) {
       throw new ProjectionFailedError(p.name, progress.current, error);
     }
@@ -146,6 +149,9 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
         report('replaying');
         continue;
       }
+      // A swap attempt that rolls back (and is retried, which happens only on PostgreSQL) must
+      // not leave its events in the memory either.
+      const remembered = db.kind === 'postgres' ? memory.snapshot() : null;
       try {
         swapped = await knex.transaction(async (trx) => {
           // The copies are not live yet: a crash only means running the rebuild again, so the
@@ -170,6 +176,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
             reached = more.at(-1)!.globalPosition;
             read += more.length;
           }
+          for (const p of chosen) if (p.finishRebuild) await p.finishRebuild(contextFor(trx, p));
           await swapInRebuiltTables(trx, tables);
           if (reached) await writeCheckpoints(trx, names, reached);
           return true;
@@ -178,6 +185,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
         // A reader holding the old table too long: give it the table back for a moment and retry.
         if ((error as { code?: string }).code !== '55P03' || ++lockTimeouts > LOCK_TIMEOUT_RETRIES) throw error;
         logger.warn({ attempt: lockTimeouts }, 'rebuild: tables busy, retrying the swap');
+        if (remembered) memory.restore(remembered);
         prefetched = null;
         continue;
       }
