@@ -17,6 +17,7 @@ export function registerAuthUserRoutes(app: FastifyInstance, deps: QueryApiDeps)
         scope: r.sectionId === null ? 'all' : 'section',
         sectionId: r.sectionId,
         companyIds: r.companyIds,
+        allCompanies: r.allCompanies,
       },
     };
   });

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string | undefined,
     readonly fields: string[] = [],
+    /** The whole error body, for refusals that carry more (e.g. an import's row errors). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -88,6 +90,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
       typeof body.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`,
       typeof body.code === 'string' ? body.code : undefined,
       Array.isArray(body.fields) ? body.fields.map(String) : [],
+      body as Record<string, unknown>,
     );
   }
   if (!isRefreshSkipped(url) && authorization) void sessionStore.refresh.afterResponse(url);

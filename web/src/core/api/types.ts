@@ -13,6 +13,8 @@ export interface AuthUser {
   scope: 'all' | 'section';
   sectionId?: string | null;
   companyIds?: string[];
+  /** Group administrator: every company of the group. */
+  allCompanies?: boolean;
   /** 'unauthorized' marks an invalid session (spec 000 §3). */
   message?: string;
 }
@@ -21,6 +23,10 @@ export interface Company {
   id: string;
   name: string;
   region: string;
+  /** For consolidation by equity share (0–100). */
+  equitySharePercent?: number;
+  controlApproach?: 'operational' | 'financial' | 'equity_share';
+  version?: number;
 }
 
 export interface CompanySection {

@@ -66,4 +66,3 @@ export function useUser(): AuthUser {
   return user;
 }
 
-export const canWriteSettings = (user: AuthUser | undefined) => user?.role === 'admin' || user?.role === 'editor';

@@ -12,3 +12,6 @@ const regionName: Record<string, MessageId> = {
 };
 
 export const regionMessage = (region: string): MessageId | undefined => regionName[region];
+
+/** Every region, in the server's order. */
+export const REGIONS: readonly string[] = Object.keys(regionName);

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert, Button, ButtonGroup, Callout, Card, HTMLTable, Intent, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
 import type { CurrencyRate } from '../../../core/api/types';
-import { canWriteSettings, useUser } from '../../../core/auth/SessionProvider';
+import { useCan } from '../../../core/auth/permissions';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { ErrorCallout, useErrorText } from '../../../core/ui/ErrorCallout';
@@ -19,7 +19,6 @@ type Column = 'fiscalYear' | 'currencyUnit' | 'rate';
 export default function CurrencyPage() {
   const t = useT();
   const intl = useIntl();
-  const user = useUser();
   const errorText = useErrorText();
   const { companyId, company, fiscalYear } = useWorkspace();
   const [scope, setScope] = useState<'year' | 'all'>('year');
@@ -28,7 +27,7 @@ export default function CurrencyPage() {
   const [sort, setSort] = useState<SortState<Column>>({ key: 'currencyUnit', direction: 'asc' });
   const [dialog, setDialog] = useState<{ open: boolean; editing: CurrencyRate | null }>({ open: false, editing: null });
   const [deleting, setDeleting] = useState<CurrencyRate | null>(null);
-  const canWrite = canWriteSettings(user);
+  const canWrite = useCan('company.configure');
 
   const rows = useMemo(() => sortRows(rates.data ?? [], sort, (r, k) => r[k]), [rates.data, sort]);
   const formatRate = (rate: number) => intl.formatNumber(rate, { maximumFractionDigits: 6 });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Callout, Card, FormGroup, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
-import { canWriteSettings, useUser } from '../../../core/auth/SessionProvider';
+import { useCan } from '../../../core/auth/permissions';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { defaultFiscalYear, fiscalYearRange } from '../../../core/fiscalYear/fiscalYear';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
@@ -16,12 +16,11 @@ const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 export default function FiscalYearPage() {
   const t = useT();
   const intl = useIntl();
-  const user = useUser();
   const { companyId, company, fiscalYearSetting: setting, fiscalYear } = useWorkspace();
   const save = useSaveFiscalYear(companyId);
   const [month, setMonth] = useState<number | null>(null);
   const [error, setError] = useState<ReturnType<typeof validateStartMonth>>();
-  const canWrite = canWriteSettings(user);
+  const canWrite = useCan('company.configure');
   const saved = setting?.startMonth ?? null;
   const dirty = month !== null && month !== saved;
   const shown = month ?? saved ?? 4;
