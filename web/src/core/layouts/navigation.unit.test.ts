@@ -25,7 +25,9 @@ describe('side navigation', () => {
     const nav = navigation('t1');
     expect(activeNavPath(nav, '/')).toBe('/');
     expect(activeNavPath(nav, '/emission/setting/currency')).toBe('/emission/setting/currency');
-    expect(activeNavPath(nav, '/emission/setting/group-flag/edit')).toBe('/emission/setting');
+    expect(activeNavPath(nav, '/emission/setting/group-flag/edit')).toBe('/emission/setting/group-flag');
+    expect(activeNavPath(nav, '/emission/setting/scope/detail')).toBe('/emission/setting/scope');
+    expect(activeNavPath(nav, '/emission/setting/product-specification-management')).toBe('/emission/setting');
     expect(activeNavPath(nav, '/emission/view/scope/detail/31/1')).toBe('/emission/view/scope');
     expect(activeNavPath(nav, '/unknown')).toBeNull();
   });

@@ -18,7 +18,18 @@ export type ScreenId =
   | 'settingsIndex'
   | 'fiscalYear'
   | 'currency'
-  | 'auditLog';
+  | 'auditLog'
+  | 'companySection'
+  | 'users'
+  | 'reductionGoal'
+  | 'offset'
+  | 'region'
+  | 'groupFlag'
+  | 'groupFlagEdit'
+  | 'intensity'
+  | 'managementIntensity'
+  | 'emissionFactor'
+  | 'calculationBasis';
 
 /** Scope categories (spec 000 §3: keys 1, 2, 3 and 31 to 315) and the water pages. */
 export const SCOPE3_CATEGORIES = ['31', '32', '33', '34', '35', '36', '37', '38', '39', '310', '311', '312', '313', '314', '315'] as const;
@@ -70,6 +81,8 @@ add('/auth/password-resetting', 'route.auth.passwordResetting', 'auth', { access
 add('/account', 'route.account', 'account', { screen: 'account' });
 add('/account/setting/company', 'route.account.setting.company', 'account', { screen: 'companySetting' });
 add('/account/setting/user', 'route.account.setting.user', 'account', { screen: 'userSetting' });
+// Not in the spec's route list: user management (issue 4 §3).
+add('/account/setting/users', 'route.account.setting.users', 'account', { screen: 'users' });
 add('/export', 'route.export', 'views');
 
 // Non-GHG and products (001 §2).
@@ -100,21 +113,24 @@ for (const category of ['1', '2', ...SCOPE3_CATEGORIES, 'water'] as CategoryKey[
 }
 
 // Settings.
-add('/emission/setting/company-section', 'route.emission.setting.companySection', 'settings');
+add('/emission/setting/company-section', 'route.emission.setting.companySection', 'settings', { screen: 'companySection' });
 add('/emission/setting/currency', 'route.emission.setting.currency', 'settings', { screen: 'currency' });
 add('/emission/setting/fiscal-year', 'route.emission.setting.fiscalYear', 'settings', { screen: 'fiscalYear' });
-add('/emission/setting/group-flag', 'route.emission.setting.groupFlag', 'settings');
-add('/emission/setting/group-flag/edit', 'route.emission.setting.groupFlag.edit', 'settings');
-add('/emission/setting/intensity', 'route.emission.setting.intensity', 'settings');
-add('/emission/setting/management-intensity', 'route.emission.setting.managementIntensity', 'settings');
-add('/emission/setting/offset', 'route.emission.setting.offset', 'settings');
+add('/emission/setting/group-flag', 'route.emission.setting.groupFlag', 'settings', { screen: 'groupFlag' });
+add('/emission/setting/group-flag/edit', 'route.emission.setting.groupFlag.edit', 'settings', { screen: 'groupFlagEdit' });
+add('/emission/setting/intensity', 'route.emission.setting.intensity', 'settings', { screen: 'intensity' });
+add('/emission/setting/management-intensity', 'route.emission.setting.managementIntensity', 'settings', { screen: 'managementIntensity' });
+add('/emission/setting/offset', 'route.emission.setting.offset', 'settings', { screen: 'offset' });
 add('/emission/setting/product-specification-management', 'route.emission.setting.productSpecificationManagement', 'settings');
-add('/emission/setting/reduction-goal', 'route.emission.setting.reductionGoal', 'settings');
-add('/emission/setting/region', 'route.emission.setting.region', 'settings');
+add('/emission/setting/reduction-goal', 'route.emission.setting.reductionGoal', 'settings', { screen: 'reductionGoal' });
+add('/emission/setting/region', 'route.emission.setting.region', 'settings', { screen: 'region' });
 add('/emission/setting/scope', 'route.emission.setting.scope', 'settings');
 add('/emission/setting/scope/detail', 'route.emission.setting.scope.detail', 'settings');
 // Not in the spec's route list: the audit log, reachable from the settings page (issue 3 §7).
 add('/emission/setting/audit-log', 'route.emission.setting.auditLog', 'settings', { screen: 'auditLog' });
+// Not in the spec's route list either: the emission-factor library and the calculation basis (issue 5 §6).
+add('/emission/setting/emission-factor', 'route.emission.setting.emissionFactor', 'settings', { screen: 'emissionFactor' });
+add('/emission/setting/calculation-basis', 'route.emission.setting.calculationBasis', 'settings', { screen: 'calculationBasis' });
 
 // Views.
 add('/emission/view/company', 'route.emission.view.company', 'views');

@@ -24,6 +24,17 @@ const screens: Record<ScreenId, Screen> = {
   fiscalYear: () => import('../../features/settings/fiscalYear/FiscalYearPage'),
   currency: () => import('../../features/settings/currency/CurrencyPage'),
   auditLog: () => import('../../features/audit/AuditLogPage'),
+  companySection: () => import('../../features/settings/companySection/CompanySectionPage'),
+  users: () => import('../../features/account/users/UsersPage'),
+  reductionGoal: () => import('../../features/settings/reductionGoal/ReductionGoalPage'),
+  offset: () => import('../../features/settings/offset/OffsetPage'),
+  region: () => import('../../features/settings/region/RegionPage'),
+  groupFlag: () => import('../../features/settings/groupFlag/GroupFlagPage'),
+  groupFlagEdit: () => import('../../features/settings/groupFlag/GroupFlagEditPage'),
+  intensity: () => import('../../features/settings/intensity/IntensityPage'),
+  managementIntensity: () => import('../../features/settings/managementIntensity/ManagementIntensityPage'),
+  emissionFactor: () => import('../../features/settings/factorLibrary/FactorLibraryPage'),
+  calculationBasis: () => import('../../features/settings/calculationBasis/CalculationBasisPage'),
 };
 
 function toRoute(def: RouteDef): RouteObject {

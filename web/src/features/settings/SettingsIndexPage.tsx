@@ -26,13 +26,16 @@ const sections: { title: MessageId; entries: Entry[] }[] = [
       { path: '/emission/setting/company-section', icon: 'diagram-tree', description: 'settings.index.companySection' },
       { path: '/emission/setting/region', icon: 'globe', description: 'settings.index.region' },
       { path: '/emission/setting/group-flag', icon: 'flag', description: 'settings.index.groupFlag' },
+      { path: '/account/setting/users', icon: 'people', description: 'settings.index.users' },
     ],
   },
   {
     title: 'settings.index.calculation',
     entries: [
       { path: '/emission/setting/scope', icon: 'layers', description: 'settings.index.scope' },
-      { path: '/emission/setting/intensity', icon: 'database', description: 'settings.index.intensity' },
+      { path: '/emission/setting/emission-factor', icon: 'database', description: 'settings.index.emissionFactor' },
+      { path: '/emission/setting/calculation-basis', icon: 'calculator', description: 'settings.index.calculationBasis' },
+      { path: '/emission/setting/intensity', icon: 'divide', description: 'settings.index.intensity' },
       { path: '/emission/setting/management-intensity', icon: 'th-list', description: 'settings.index.managementIntensity' },
       { path: '/emission/setting/product-specification-management', icon: 'cube', description: 'settings.index.productSpecification' },
     ],

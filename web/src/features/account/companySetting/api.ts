@@ -1,0 +1,54 @@
+import { useMutation } from '@tanstack/react-query';
+import type { MessageId } from '@ghg/locales';
+import { api } from '../../../core/api/client';
+import { useInvalidate } from '../../../core/api/mutations';
+import type { Company } from '../../../core/api/types';
+
+export type ControlApproach = NonNullable<Company['controlApproach']>;
+export const CONTROL_APPROACHES: readonly ControlApproach[] = ['operational', 'financial', 'equity_share'];
+export const controlApproachLabel: Record<ControlApproach, MessageId> = {
+  operational: 'account.company.control.operational',
+  financial: 'account.company.control.financial',
+  equity_share: 'account.company.control.equity_share',
+};
+
+export interface CompanyForm {
+  name: string;
+  region: string;
+  equitySharePercent: number;
+  controlApproach: ControlApproach;
+}
+
+/** A group administrator adds a company; it starts with the sections 全社 and 指定なし. */
+export function useAddCompany() {
+  const invalidate = useInvalidate('companies');
+  return useMutation({
+    mutationFn: async (form: CompanyForm) => (await api.post<{ company: Company }>('/api/company', form)).company,
+    onSuccess: invalidate,
+  });
+}
+
+/** Equity share and control approach of one company (used later for consolidation). */
+export function useSetConsolidation() {
+  const invalidate = useInvalidate('companies');
+  return useMutation({
+    mutationFn: async (args: { companyId: string; equitySharePercent: number; controlApproach: ControlApproach }) =>
+      (await api.put<{ company: Company }>('/api/company/consolidation', args)).company,
+    onSuccess: invalidate,
+  });
+}
+
+export const companyCodes: Record<string, MessageId> = {
+  invalid_equity_share: 'account.company.error.equityShare',
+  invalid_region: 'account.company.error.region',
+  invalid_name: 'account.company.error.name',
+  company_not_found: 'account.company.error.notFound',
+};
+
+/** Field checks before sending: a name when adding, a share from 0 to 100. */
+export function validateCompany(form: CompanyForm, adding: boolean): Partial<Record<keyof CompanyForm, MessageId>> {
+  const errors: Partial<Record<keyof CompanyForm, MessageId>> = {};
+  if (adding && !form.name.trim()) errors.name = 'validation.required';
+  if (!Number.isFinite(form.equitySharePercent) || form.equitySharePercent < 0 || form.equitySharePercent > 100) errors.equitySharePercent = 'account.company.error.equityShare';
+  return errors;
+}

@@ -1,0 +1,73 @@
+/** The section hierarchy as a tree, and the rules of moving a section in it (mirrors the decider's). */
+export const UNSPECIFIED_SECTION = '指定なし';
+export const WHOLE_COMPANY_SECTION = '全社';
+
+export interface Section {
+  id: string;
+  name: string;
+  displayName: string;
+  parentSection: string | null;
+  energyConservationActReportSectionType: string | null;
+  inheritedEnergyConservationActReportSectionTypes: string[];
+}
+
+export interface SectionNode {
+  section: Section;
+  children: SectionNode[];
+}
+
+export const isReserved = (s: Pick<Section, 'name'>) => s.name === UNSPECIFIED_SECTION || s.name === WHOLE_COMPANY_SECTION;
+
+/** Nodes in the server's order (siblings by name, 指定なし last); a section whose parent is gone shows at the top. */
+export function buildTree(sections: readonly Section[]): SectionNode[] {
+  const nodes = new Map(sections.map((s) => [s.id, { section: s, children: [] as SectionNode[] }]));
+  const roots: SectionNode[] = [];
+  for (const s of sections) {
+    const parent = s.parentSection ? nodes.get(s.parentSection) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(s.id)!);
+  }
+  return roots;
+}
+
+/**
+ * The tree cut down to the sections whose name or display name contains the query, with their
+ * ancestors kept so each match shows where it sits. An empty query keeps everything.
+ */
+export function filterTree(nodes: readonly SectionNode[], query: string): SectionNode[] {
+  const q = query.normalize('NFKC').trim().toLowerCase();
+  if (!q) return [...nodes];
+  const matches = (s: Section) => `${s.name} ${s.displayName}`.normalize('NFKC').toLowerCase().includes(q);
+  return nodes.flatMap((node) => {
+    const children = filterTree(node.children, q);
+    return matches(node.section) || children.length > 0 ? [{ section: node.section, children }] : [];
+  });
+}
+
+/** Ids of `id` and every section below it. */
+export function subtreeIds(sections: readonly Section[], id: string): Set<string> {
+  const ids = new Set([id]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const s of sections) if (s.parentSection && ids.has(s.parentSection) && !ids.has(s.id)) (ids.add(s.id), (grew = true));
+  }
+  return ids;
+}
+
+export type MoveRefusal = 'reserved' | 'cycle' | 'unspecifiedParent' | 'same';
+
+/** Why `moving` may not go under `parentId` (null: the top level), or null when it may. */
+export function moveRefusal(sections: readonly Section[], moving: Section, parentId: string | null): MoveRefusal | null {
+  if (moving.parentSection === parentId) return 'same';
+  if (isReserved(moving)) return 'reserved';
+  if (parentId === null) return null;
+  const parent = sections.find((s) => s.id === parentId);
+  if (parent?.name === UNSPECIFIED_SECTION) return 'unspecifiedParent';
+  if (subtreeIds(sections, moving.id).has(parentId)) return 'cycle';
+  return null;
+}
+
+/** Parents `section` may be given in the edit dialog: every section but itself, its descendants and 指定なし. */
+export function parentChoices(sections: readonly Section[], section: Section | null): Section[] {
+  const excluded = section ? subtreeIds(sections, section.id) : new Set<string>();
+  return sections.filter((s) => !excluded.has(s.id) && s.name !== UNSPECIFIED_SECTION);
+}
