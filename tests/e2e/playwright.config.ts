@@ -56,6 +56,10 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: process.env.GHG_E2E_DATA_DIR,
+      // Always the embedded default on a fresh folder: CI sets DATABASE_URL for the integration
+      // tests, and a server on that shared database would meet the previous run's data.
+      DATABASE_URL: '',
+      EVENTSTORE_URL: '',
       LOG_LEVEL: 'warn',
     },
   },
