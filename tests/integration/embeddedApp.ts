@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect } from 'vitest';
 import { startEmbedded } from '@ghg/app';
 import { freshPostgres } from '@ghg/events/testing';
 
@@ -48,7 +49,8 @@ export async function login(app: RunningApp, email: string, password = 'demo-led
  * The databases every integration suite runs on: PGlite always, and a scratch PostgreSQL database
  * when DATABASE_URL is set (null otherwise: the suite is skipped, and says so by its name).
  */
-export const backends: [string, () => Promise<{ url?: string; cleanup(): Promise<void> } | null>][] = [
+type Backend = () => Promise<{ url?: string; cleanup(): Promise<void> } | null>;
+export const backends: [string, Backend][] = [
   ['PGlite', async () => ({ cleanup: async () => {} })],
   [
     'PostgreSQL',
@@ -61,3 +63,28 @@ export const backends: [string, () => Promise<{ url?: string; cleanup(): Promise
     },
   ],
 ];
+
+/**
+ * Declares `suite` once per backend, titled "<title> on <backend>"; the PostgreSQL one is skipped
+ * without DATABASE_URL. `start` runs the app on that backend; its `stop` also drops the database.
+ */
+export function describeOnBackends(title: string, suite: (start: () => Promise<RunningApp>) => void): void {
+  for (const [name, backend] of backends) {
+    const start = async (): Promise<RunningApp> => {
+      const db = await backend();
+      if (!db) throw new Error(`${name}: DATABASE_URL is not set`);
+      const app = await startTestApp(db.url);
+      return { ...app, stop: async () => { await app.stop(); await db.cleanup(); } };
+    };
+    describe.skipIf(name === 'PostgreSQL' && !process.env.DATABASE_URL)(`${title} on ${name}`, () => suite(start));
+  }
+}
+
+/** A call that must be refused: its response, after checking that it appended no event. */
+export async function refusedCall(app: RunningApp, method: string, url: string, token: string, body?: unknown) {
+  const eventCount = async () => (await app.infra.eventStore.readAll()).length;
+  const before = await eventCount();
+  const res = await call(app, method, url, token, body);
+  expect(await eventCount(), `${method} ${url} (${res.status}) appended events`).toBe(before);
+  return res;
+}
