@@ -9,8 +9,12 @@ export interface AuditView {
 }
 
 type Describe = (data: Record<string, unknown>) => AuditView;
-const pick = (data: Record<string, unknown>, keys: readonly string[]) =>
-  Object.fromEntries(keys.filter((k) => data[k] !== undefined).map((k) => [k, data[k]]));
+/** The listed fields the event has, in the list's order (a loop: this runs once per event replayed). */
+function pick(data: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const k of keys) if (data[k] !== undefined) picked[k] = data[k];
+  return picked;
+}
 
 const currencyFields = ['fiscalYear', 'currencyUnit', 'rate'] as const;
 const sectionFields = ['name', 'displayName', 'parentSectionId', 'energyConservationActReportSectionType'] as const;
@@ -111,11 +115,24 @@ export function diffFields(
   // The order must not depend on where `before` came from: a live batch reads it back from JSONB
   // (which reorders keys), a rebuild keeps it in memory. So: the event's own field order, then
   // fields it no longer has, sorted.
-  const afterKeys = Object.keys(after ?? {});
-  const gone = partial && after ? [] : Object.keys(before ?? {}).filter((k) => !afterKeys.includes(k)).sort();
-  return [...afterKeys, ...gone]
-    .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
-    .filter((c) => canonicalJson(c.before) !== canonicalJson(c.after));
+  const changes: FieldChange[] = [];
+  const add = (field: string) => {
+    const was = before?.[field] ?? null;
+    const is = after?.[field] ?? null;
+    if (!sameValue(was, is)) changes.push({ field, before: was, after: is });
+  };
+  for (const field in after) add(field);
+  if (partial && after) return changes;
+  const gone = Object.keys(before ?? {}).filter((k) => !after || !Object.hasOwn(after, k));
+  for (const field of gone.sort()) add(field);
+  return changes;
+}
+
+/** Equal as JSON values; primitives (nearly every field) are compared without serialising. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** JSON with object keys sorted, so equal values compare equal however their keys are ordered. */

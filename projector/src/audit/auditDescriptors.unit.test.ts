@@ -29,6 +29,10 @@ describe('audit field diff', () => {
     expect(diffFields(fromJsonb, null, false)).toEqual(diffFields(fromMemory, null, false));
     expect(diffFields(fromJsonb, null, false).map((c) => c.field)).toEqual(['currencyUnit', 'fiscalYear', 'note', 'rate']);
   });
+  it('tells a value from null and from a value of another type', () => {
+    expect(diffFields({ a: 0, b: '1', c: null }, { a: null, b: 1, c: 0 }, false).map((c) => c.field)).toEqual(['a', 'b', 'c']);
+    expect(diffFields({ a: [1] }, { a: [1] }, false)).toEqual([]);
+  });
   it('sees no change in a nested value whose keys only moved', () => {
     expect(diffFields({ basis: { a: 1, b: [1, 2] } }, { basis: { b: [1, 2], a: 1 } }, false)).toEqual([]);
     expect(diffFields({ basis: { a: 1, b: [1, 2] } }, { basis: { b: [2, 1], a: 1 } }, false)).toHaveLength(1);

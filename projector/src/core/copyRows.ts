@@ -24,16 +24,27 @@ export async function copyRows(trx: Knex.Transaction, table: string, rows: reado
 
 /** COPY's text format, a chunk of lines at a time (one write per row would dominate). */
 function* copyLines(rows: readonly Record<string, unknown>[], columns: readonly string[]): Generator<string> {
-  for (let i = 0; i < rows.length; i += 1000) {
-    let chunk = '';
-    for (const row of rows.slice(i, i + 1000)) chunk += `${columns.map((c) => copyField(row[c])).join('\t')}\n`;
-    yield chunk;
+  const last = columns.length - 1;
+  let chunk = '';
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    for (let c = 0; c <= last; c++) chunk += copyField(row[columns[c]!]) + (c === last ? '\n' : '\t');
+    if (r % 1000 === 999) {
+      yield chunk;
+      chunk = '';
+    }
   }
+  if (chunk) yield chunk;
 }
+
+const SPECIAL = /[\\\t\n\r]/;
 
 /** One field in COPY's text format: \N is null; backslash, tab, newline and return are escaped. */
 export function copyField(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
-  const text = typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
+  // Most fields have nothing to escape: test before building a new string.
+  if (!SPECIAL.test(text)) return text;
   return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }

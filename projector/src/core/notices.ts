@@ -10,7 +10,8 @@ export class NoticeCollector {
   private readonly byKey = new Map<string, { notice: PendingNotice; ids: Set<string> }>();
 
   add(notice: PendingNotice): void {
-    const key = JSON.stringify([notice.topic, notice.companyId, notice.tenantId]);
+    // Ids never hold a NUL, and a null id is told apart from the string "null" by its prefix.
+    const key = `${notice.topic}\u0000${keyPart(notice.companyId)}\u0000${keyPart(notice.tenantId)}`;
     let entry = this.byKey.get(key);
     if (!entry) {
       entry = { notice: { topic: notice.topic, companyId: notice.companyId, tenantId: notice.tenantId, ids: [] }, ids: new Set() };
@@ -33,3 +34,5 @@ export class NoticeCollector {
     return [...this.byKey.values()].map(({ notice, ids }) => ({ ...notice, ids: [...ids], position: at }));
   }
 }
+
+const keyPart = (id: string | null) => (id === null ? '' : `=${id}`);
