@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, NumericInput } from '@blueprintjs/core';
-import type { MessageId } from '@ghg/locales';
 import type { Company } from '../../../core/api/types';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { REGIONS, regionMessage } from '../../../core/ui/regions';
+import { useDialogForm } from '../../../core/ui/useDialogForm';
 import { CONTROL_APPROACHES, companyCodes, controlApproachLabel, useAddCompany, useSetConsolidation, validateCompany, type CompanyForm } from './api';
 
 interface Props {
@@ -21,17 +21,9 @@ export function CompanyDialog({ open, onClose }: Props) {
   const consolidation = useSetConsolidation();
   const adding = open === 'add';
   const mutation = adding ? add : consolidation;
-  const [form, setForm] = useState<CompanyForm>({ name: '', region: 'Japan', equitySharePercent: 100, controlApproach: 'operational' });
-  const [errors, setErrors] = useState<Partial<Record<keyof CompanyForm, MessageId>>>({});
-
-  useEffect(() => {
-    if (!open) return;
-    const c = open === 'add' ? null : open;
-    setForm({ name: c?.name ?? '', region: c?.region ?? 'Japan', equitySharePercent: c?.equitySharePercent ?? 100, controlApproach: c?.controlApproach ?? 'operational' });
-    setErrors({});
-    add.reset();
-    consolidation.reset();
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  const c = open === 'add' ? null : open;
+  const start: CompanyForm = { name: c?.name ?? '', region: c?.region ?? 'Japan', equitySharePercent: c?.equitySharePercent ?? 100, controlApproach: c?.controlApproach ?? 'operational' };
+  const { form, errors, setErrors, set } = useDialogForm(open !== null, start, [add, consolidation]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,10 +48,10 @@ export function CompanyDialog({ open, onClose }: Props) {
           {adding && (
             <>
               <FormGroup label={t('account.company.name')} labelFor="company-name" labelInfo="*" {...field('name')}>
-                <InputGroup id="company-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} data-testid="company-name" autoFocus />
+                <InputGroup id="company-name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} data-testid="company-name" autoFocus />
               </FormGroup>
               <FormGroup label={t('account.company.region')} labelFor="company-region">
-                <HTMLSelect id="company-region" fill value={form.region} onChange={(e) => setForm({ ...form, region: e.currentTarget.value })} data-testid="company-region">
+                <HTMLSelect id="company-region" fill value={form.region} onChange={(e) => set('region', e.currentTarget.value)} data-testid="company-region">
                   {REGIONS.map((r) => (
                     <option key={r} value={r}>
                       {regionMessage(r) ? t(regionMessage(r)!) : r}
@@ -78,12 +70,12 @@ export function CompanyDialog({ open, onClose }: Props) {
               stepSize={1}
               minorStepSize={0.01}
               value={Number.isFinite(form.equitySharePercent) ? form.equitySharePercent : ''}
-              onValueChange={(value) => setForm({ ...form, equitySharePercent: value })}
+              onValueChange={(value) => set('equitySharePercent', value)}
               data-testid="company-equity"
             />
           </FormGroup>
           <FormGroup label={t('account.company.controlApproach')} labelFor="company-control" helperText={t('account.company.controlHint')}>
-            <HTMLSelect id="company-control" fill value={form.controlApproach} onChange={(e) => setForm({ ...form, controlApproach: e.currentTarget.value as CompanyForm['controlApproach'] })} data-testid="company-control">
+            <HTMLSelect id="company-control" fill value={form.controlApproach} onChange={(e) => set('controlApproach', e.currentTarget.value as CompanyForm['controlApproach'])} data-testid="company-control">
               {CONTROL_APPROACHES.map((c) => (
                 <option key={c} value={c}>
                   {t(controlApproachLabel[c])}

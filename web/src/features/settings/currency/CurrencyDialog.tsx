@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { CurrencyRate } from '../../../core/api/types';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { useSaveCurrency } from './api';
-import { validateCurrency, type CurrencyForm, type CurrencyFormErrors } from './validation';
+import { validateCurrency, type CurrencyForm } from './validation';
+import { useDialogForm } from '../../../core/ui/useDialogForm';
+
 
 interface Props {
   isOpen: boolean;
@@ -19,27 +21,14 @@ interface Props {
 export function CurrencyDialog({ isOpen, editing, defaultFiscalYear, onClose, onSaved }: Props) {
   const t = useT();
   const save = useSaveCurrency();
-  const [form, setForm] = useState<CurrencyForm>({ fiscalYear: '', currencyUnit: '', rate: '' });
-  const [errors, setErrors] = useState<CurrencyFormErrors>({});
-
-  useEffect(() => {
-    if (!isOpen) return;
-    setForm(
-      editing
-        ? { fiscalYear: String(editing.fiscalYear), currencyUnit: editing.currencyUnit, rate: String(editing.rate) }
-        : { fiscalYear: String(defaultFiscalYear), currencyUnit: '', rate: '' },
-    );
-    setErrors({});
-    save.reset();
-  }, [isOpen, editing, defaultFiscalYear]); // eslint-disable-line react-hooks/exhaustive-deps
+  const start: CurrencyForm = editing
+    ? { fiscalYear: String(editing.fiscalYear), currencyUnit: editing.currencyUnit, rate: String(editing.rate) }
+    : { fiscalYear: String(defaultFiscalYear), currencyUnit: '', rate: '' };
+  const { form, errors, setErrors, set } = useDialogForm(isOpen, start, [save]);
 
   const field = (key: keyof CurrencyForm) => ({
     value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setForm((f) => ({ ...f, [key]: value }));
-      if (errors[key]) setErrors((x) => ({ ...x, [key]: undefined }));
-    },
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
     intent: errors[key] ? Intent.DANGER : Intent.NONE,
     'aria-invalid': Boolean(errors[key]),
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
 import { editOf } from '../../../core/api/mutations';
@@ -6,6 +6,7 @@ import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { refusedFields } from '../../../core/ui/errorMessage';
+import { useDialogForm } from '../../../core/ui/useDialogForm';
 import { intensityCodes, useSaveIntensity, type Intensity } from './api';
 
 export interface IntensityDraft {
@@ -40,15 +41,8 @@ export function validateIntensity(draft: IntensityDraft): Errors {
 export function IntensityDialog({ isOpen, editing, draft, onClose, onSaved }: Props) {
   const t = useT();
   const save = useSaveIntensity();
-  const [form, setForm] = useState<IntensityDraft>(draft);
-  const [errors, setErrors] = useState<Errors>({});
-
-  useEffect(() => {
-    if (!isOpen) return;
-    setForm(editing ? { name: editing.name, unit: editing.unit } : draft);
-    setErrors({});
-    save.reset();
-  }, [isOpen, editing, draft]); // eslint-disable-line react-hooks/exhaustive-deps
+  const start: IntensityDraft = editing ? { name: editing.name, unit: editing.unit } : draft;
+  const { form, errors, setErrors, set } = useDialogForm(isOpen, start, [save]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,11 +65,7 @@ export function IntensityDialog({ isOpen, editing, draft, onClose, onSaved }: Pr
         autoFocus={key === 'name'}
         intent={errors[key] ? Intent.DANGER : Intent.NONE}
         aria-invalid={Boolean(errors[key])}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setForm((f) => ({ ...f, [key]: value }));
-          setErrors((x) => ({ ...x, [key]: undefined }));
-        }}
+        onChange={(e) => set(key, e.currentTarget.value)}
         data-testid={`intensity-${key}`}
       />
     </FormGroup>

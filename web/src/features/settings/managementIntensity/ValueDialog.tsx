@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { editOf } from '../../../core/api/mutations';
 import { useT } from '../../../core/i18n/I18nProvider';
@@ -7,7 +7,9 @@ import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { refusedFields } from '../../../core/ui/errorMessage';
 import type { Intensity } from '../intensity/api';
 import { managementIntensityCodes, useSaveManagementIntensity, type ManagementIntensity } from './api';
-import { validateValue, type ValueForm, type ValueFormErrors } from './validation';
+import { validateValue, type ValueForm } from './validation';
+import { useDialogForm } from '../../../core/ui/useDialogForm';
+
 
 interface Props {
   isOpen: boolean;
@@ -22,24 +24,10 @@ interface Props {
 export function ValueDialog({ isOpen, editing, intensities, defaults, onClose, onSaved }: Props) {
   const t = useT();
   const save = useSaveManagementIntensity();
-  const [form, setForm] = useState<ValueForm>({ intensityId: '', fiscalYear: '', value: '' });
-  const [errors, setErrors] = useState<ValueFormErrors>({});
-
-  useEffect(() => {
-    if (!isOpen) return;
-    setForm(
-      editing
-        ? { intensityId: editing.intensityId, fiscalYear: String(editing.fiscalYear), value: String(editing.value) }
-        : { intensityId: defaults.intensityId, fiscalYear: String(defaults.fiscalYear), value: '' },
-    );
-    setErrors({});
-    save.reset();
-  }, [isOpen, editing, defaults.intensityId, defaults.fiscalYear]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const set = (key: keyof ValueForm, value: string) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const start: ValueForm = editing
+    ? { intensityId: editing.intensityId, fiscalYear: String(editing.fiscalYear), value: String(editing.value) }
+    : { intensityId: defaults.intensityId, fiscalYear: String(defaults.fiscalYear), value: '' };
+  const { form, errors, setErrors, set } = useDialogForm(isOpen, start, [save]);
   const unit = intensities.find((i) => i.id === form.intensityId)?.unit ?? '';
 
   const submit = async (event: FormEvent) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
 import { editOf } from '../../../core/api/mutations';
@@ -6,10 +6,11 @@ import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { refusedFields } from '../../../core/ui/errorMessage';
+import { useDialogForm } from '../../../core/ui/useDialogForm';
 import { useSaveCertificate, type Certificate } from './api';
 import { certificateTypeName, powerSourceName } from './certificateNames';
 import { certificateCodeFields, offsetCodes } from './codes';
-import { CERTIFICATE_TYPES, POWER_SOURCES, validateCertificate, type CertificateForm, type CertificateFormErrors } from './validation';
+import { CERTIFICATE_TYPES, POWER_SOURCES, validateCertificate, type CertificateForm } from './validation';
 
 interface Props {
   isOpen: boolean;
@@ -35,34 +36,20 @@ const empty = (fiscalYear: number): CertificateForm => ({
 export function CertificateDialog({ isOpen, editing, defaultFiscalYear, onClose, onSaved }: Props) {
   const t = useT();
   const save = useSaveCertificate();
-  const [form, setForm] = useState<CertificateForm>(empty(defaultFiscalYear));
-  const [errors, setErrors] = useState<CertificateFormErrors>({});
-
-  useEffect(() => {
-    if (!isOpen) return;
-    setForm(
-      editing
-        ? {
-            certificateType: editing.certificateType,
-            quantityKwh: String(editing.quantityKwh),
-            periodFrom: editing.periodFrom,
-            periodTo: editing.periodTo,
-            fiscalYear: String(editing.fiscalYear),
-            tracking: editing.tracking,
-            powerSource: editing.powerSource ?? '',
-            generatorName: editing.generatorName ?? '',
-            generatorLocation: editing.generatorLocation ?? '',
-          }
-        : empty(defaultFiscalYear),
-    );
-    setErrors({});
-    save.reset();
-  }, [isOpen, editing, defaultFiscalYear]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const set = <K extends keyof CertificateForm>(key: K, value: CertificateForm[K]) => {
-    setForm((x) => ({ ...x, [key]: value }));
-    if (errors[key]) setErrors((x) => ({ ...x, [key]: undefined }));
-  };
+  const start: CertificateForm = editing
+    ? {
+        certificateType: editing.certificateType,
+        quantityKwh: String(editing.quantityKwh),
+        periodFrom: editing.periodFrom,
+        periodTo: editing.periodTo,
+        fiscalYear: String(editing.fiscalYear),
+        tracking: editing.tracking,
+        powerSource: editing.powerSource ?? '',
+        generatorName: editing.generatorName ?? '',
+        generatorLocation: editing.generatorLocation ?? '',
+      }
+    : empty(defaultFiscalYear);
+  const { form, errors, setErrors, set } = useDialogForm(isOpen, start, [save]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

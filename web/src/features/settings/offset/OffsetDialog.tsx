@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { SUGGESTED_OFFSET_AUTH_TYPES, SUGGESTED_OFFSET_TYPES } from '@ghg/domain/settings/offset/offsets';
 import type { MessageId } from '@ghg/locales';
@@ -9,7 +9,9 @@ import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { refusedFields } from '../../../core/ui/errorMessage';
 import { useSaveOffset, type Offset } from './api';
 import { offsetCodeFields, offsetCodes } from './codes';
-import { validateOffset, type OffsetForm, type OffsetFormErrors } from './validation';
+import { validateOffset, type OffsetForm } from './validation';
+import { useDialogForm } from '../../../core/ui/useDialogForm';
+
 
 interface Props {
   isOpen: boolean;
@@ -34,15 +36,8 @@ const FIELDS: { key: keyof OffsetForm; label: MessageId; hint?: MessageId; list?
 export function OffsetDialog({ isOpen, editing, onClose, onSaved }: Props) {
   const t = useT();
   const save = useSaveOffset();
-  const [form, setForm] = useState<OffsetForm>(EMPTY);
-  const [errors, setErrors] = useState<OffsetFormErrors>({});
-
-  useEffect(() => {
-    if (!isOpen) return;
-    setForm(editing ? { ...editing, invalidOrRelocationQuantity: String(editing.invalidOrRelocationQuantity) } : EMPTY);
-    setErrors({});
-    save.reset();
-  }, [isOpen, editing]); // eslint-disable-line react-hooks/exhaustive-deps
+  const start: OffsetForm = editing ? { ...editing, invalidOrRelocationQuantity: String(editing.invalidOrRelocationQuantity) } : EMPTY;
+  const { form, errors, setErrors, set } = useDialogForm(isOpen, start, [save]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,11 +80,7 @@ export function OffsetDialog({ isOpen, editing, onClose, onSaved }: Props) {
                   value={form[f.key]}
                   intent={error ? Intent.DANGER : Intent.NONE}
                   aria-invalid={Boolean(error)}
-                  onChange={(e) => {
-                    const value = e.currentTarget.value;
-                    setForm((x) => ({ ...x, [f.key]: value }));
-                    if (errors[f.key]) setErrors((x) => ({ ...x, [f.key]: undefined }));
-                  }}
+                  onChange={(e) => set(f.key, e.currentTarget.value)}
                   data-testid={`offset-${f.key}`}
                 />
               </FormGroup>
