@@ -1,7 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { MessageId } from '@ghg/locales';
+import { refusedFields } from './errorMessage';
 
 export type FieldErrors<F> = Partial<Record<keyof F, MessageId>>;
+
+/** How a refusal marks fields: the message beside each, and which error codes name which field. */
+export interface RefusalMarks {
+  message: MessageId;
+  codeFields?: Readonly<Record<string, string>>;
+}
 
 /**
  * The state every add/edit dialog keeps: its form, the fields marked invalid, and a fresh start
@@ -27,5 +34,23 @@ export function useDialogForm<F extends object>(isOpen: boolean, start: F, mutat
     setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   }, []);
 
-  return { form, setForm, errors, setErrors, set };
+  /**
+   * A form's submit handler: check the form and mark what fails; otherwise send the checked value
+   * and, when the server refuses, mark the fields it names (its message shows above the form).
+   */
+  const submitWith =
+    <V,>(check: (form: F) => { errors: FieldErrors<F>; value?: V }, send: (value: V) => Promise<void>, refusal?: RefusalMarks) =>
+    async (event: FormEvent) => {
+      event.preventDefault();
+      const { errors: found, value } = check(form);
+      setErrors(found);
+      if (!value) return;
+      try {
+        await send(value);
+      } catch (error) {
+        if (refusal) setErrors(refusedFields(error, form, refusal.message, refusal.codeFields));
+      }
+    };
+
+  return { form, setForm, errors, setErrors, set, submitWith };
 }

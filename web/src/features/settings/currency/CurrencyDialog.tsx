@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { CurrencyRate } from '../../../core/api/types';
 import { useT } from '../../../core/i18n/I18nProvider';
@@ -24,7 +23,7 @@ export function CurrencyDialog({ isOpen, editing, defaultFiscalYear, onClose, on
   const start: CurrencyForm = editing
     ? { fiscalYear: String(editing.fiscalYear), currencyUnit: editing.currencyUnit, rate: String(editing.rate) }
     : { fiscalYear: String(defaultFiscalYear), currencyUnit: '', rate: '' };
-  const { form, errors, setErrors, set } = useDialogForm(isOpen, start, [save]);
+  const { form, errors, set, submitWith } = useDialogForm(isOpen, start, [save]);
 
   const field = (key: keyof CurrencyForm) => ({
     value: form[key],
@@ -33,21 +32,11 @@ export function CurrencyDialog({ isOpen, editing, defaultFiscalYear, onClose, on
     'aria-invalid': Boolean(errors[key]),
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { errors: found, value } = validateCurrency(form);
-    setErrors(found);
-    if (!value) return;
-    try {
-      const saved = await save.mutateAsync({
-        ...value,
-        ...(editing ? { id: editing.id, expectedVersion: editing.version } : {}),
-      });
-      onSaved(saved, !editing);
-    } catch {
-      /* shown in the dialog */
-    }
-  };
+  // A refusal is shown in the dialog's callout; it names no field to mark.
+  const submit = submitWith(validateCurrency, async (value) => {
+    const saved = await save.mutateAsync({ ...value, ...(editing ? { id: editing.id, expectedVersion: editing.version } : {}) });
+    onSaved(saved, !editing);
+  });
 
   return (
     <Dialog

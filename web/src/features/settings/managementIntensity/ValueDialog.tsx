@@ -1,10 +1,8 @@
-import type { FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { editOf } from '../../../core/api/mutations';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
-import { refusedFields } from '../../../core/ui/errorMessage';
 import type { Intensity } from '../intensity/api';
 import { managementIntensityCodes, useSaveManagementIntensity, type ManagementIntensity } from './api';
 import { validateValue, type ValueForm } from './validation';
@@ -27,22 +25,18 @@ export function ValueDialog({ isOpen, editing, intensities, defaults, onClose, o
   const start: ValueForm = editing
     ? { intensityId: editing.intensityId, fiscalYear: String(editing.fiscalYear), value: String(editing.value) }
     : { intensityId: defaults.intensityId, fiscalYear: String(defaults.fiscalYear), value: '' };
-  const { form, errors, setErrors, set } = useDialogForm(isOpen, start, [save]);
+  const { form, errors, set, submitWith } = useDialogForm(isOpen, start, [save]);
   const unit = intensities.find((i) => i.id === form.intensityId)?.unit ?? '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { errors: found, value } = validateValue(form);
-    setErrors(found);
-    if (!value) return;
-    try {
+  const codeFields = { invalid_value: 'value', invalid_fiscal_year: 'fiscalYear', management_intensity_exists: 'fiscalYear', unknown_intensity: 'intensityId' };
+  const submit = submitWith(
+    validateValue,
+    async (value) => {
       await save.mutateAsync({ ...value, ...editOf(editing) });
       onSaved(!editing);
-    } catch (error) {
-      const codeFields = { invalid_value: 'value', invalid_fiscal_year: 'fiscalYear', management_intensity_exists: 'fiscalYear', unknown_intensity: 'intensityId' };
-      setErrors(refusedFields(error, form, 'intensity.checkField', codeFields));
-    }
-  };
+    },
+    { message: 'intensity.checkField', codeFields },
+  );
 
   const group = (key: keyof ValueForm, label: Parameters<typeof t>[0]) => ({
     label: t(label),

@@ -1,11 +1,9 @@
-import type { FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, Switch } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
 import { editOf } from '../../../core/api/mutations';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
-import { refusedFields } from '../../../core/ui/errorMessage';
 import { useDialogForm } from '../../../core/ui/useDialogForm';
 import { useSaveCertificate, type Certificate } from './api';
 import { certificateTypeName, powerSourceName } from './certificateNames';
@@ -49,20 +47,13 @@ export function CertificateDialog({ isOpen, editing, defaultFiscalYear, onClose,
         generatorLocation: editing.generatorLocation ?? '',
       }
     : empty(defaultFiscalYear);
-  const { form, errors, setErrors, set } = useDialogForm(isOpen, start, [save]);
+  const { form, errors, set, submitWith } = useDialogForm(isOpen, start, [save]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { errors: found, value } = validateCertificate(form);
-    setErrors(found);
-    if (!value) return;
-    try {
-      const saved = await save.mutateAsync({ ...value, ...editOf(editing) });
-      onSaved(saved, !editing);
-    } catch (error) {
-      setErrors(refusedFields(error, form, 'offset.checkField', certificateCodeFields));
-    }
-  };
+  const submit = submitWith(
+    validateCertificate,
+    async (value) => onSaved(await save.mutateAsync({ ...value, ...editOf(editing) }), !editing),
+    { message: 'offset.checkField', codeFields: certificateCodeFields },
+  );
 
   const group = (key: keyof CertificateForm, label: MessageId, hint?: MessageId) => ({
     label: t(label),

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { SUGGESTED_OFFSET_AUTH_TYPES, SUGGESTED_OFFSET_TYPES } from '@ghg/domain/settings/offset/offsets';
 import type { MessageId } from '@ghg/locales';
@@ -6,7 +5,6 @@ import { editOf } from '../../../core/api/mutations';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
-import { refusedFields } from '../../../core/ui/errorMessage';
 import { useSaveOffset, type Offset } from './api';
 import { offsetCodeFields, offsetCodes } from './codes';
 import { validateOffset, type OffsetForm } from './validation';
@@ -37,21 +35,13 @@ export function OffsetDialog({ isOpen, editing, onClose, onSaved }: Props) {
   const t = useT();
   const save = useSaveOffset();
   const start: OffsetForm = editing ? { ...editing, invalidOrRelocationQuantity: String(editing.invalidOrRelocationQuantity) } : EMPTY;
-  const { form, errors, setErrors, set } = useDialogForm(isOpen, start, [save]);
+  const { form, errors, set, submitWith } = useDialogForm(isOpen, start, [save]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { errors: found, value } = validateOffset(form);
-    setErrors(found);
-    if (!value) return;
-    try {
-      const saved = await save.mutateAsync({ ...value, ...editOf(editing) });
-      onSaved(saved, !editing);
-    } catch (error) {
-      // Mark what the server refused beside the field, as well as in the message above.
-      setErrors(refusedFields(error, form, 'offset.checkField', offsetCodeFields));
-    }
-  };
+  const submit = submitWith(
+    validateOffset,
+    async (value) => onSaved(await save.mutateAsync({ ...value, ...editOf(editing) }), !editing),
+    { message: 'offset.checkField', codeFields: offsetCodeFields },
+  );
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t(editing ? 'offset.edit' : 'offset.add')} icon={editing ? 'edit' : 'add'} canOutsideClickClose={!save.isPending}>
