@@ -16,8 +16,9 @@ export function tableMapper(projection: Projection, physical: (logical: string) 
   };
 }
 
-export function makeContext(trx: Knex.Transaction, table: (logical: string) => string, notices: NoticeCollector, rebuild?: RebuildMemory): ProjectionContext {
-  return { trx, table, notify: (notice) => notices.add(notice), ...(rebuild ? { rebuild } : {}) };
+/** `notices` null: nobody will hear them (a rebuild without a change bus), so they are dropped. */
+export function makeContext(trx: Knex.Transaction, table: (logical: string) => string, notices: NoticeCollector | null, rebuild?: RebuildMemory): ProjectionContext {
+  return { trx, table, notify: notices ? (notice) => notices.add(notice) : () => undefined, ...(rebuild ? { rebuild } : {}) };
 }
 
 /** Events of `events` that the projection reacts to, in log order. */
