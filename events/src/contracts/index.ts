@@ -5,6 +5,7 @@ import { organizationContracts } from './organization';
 import { calculationContracts } from './calculation';
 
 export * from './defineEvent';
+export * from './bounds';
 export * from './settings';
 export * from './organization';
 export * from './calculation';

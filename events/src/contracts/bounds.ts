@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * The limits every value entering the log obeys. They are chosen so that each read-model column
+ * can hold any value an event contract accepts (a value the log accepts but a projection cannot
+ * store stalls that projection), and they are the same at the command boundary and in the event
+ * contracts. docs/api.md lists them.
+ */
+export const LIMITS = {
+  /** Ids (UUIDs, shipped keys such as `jp-shk@legacy`). */
+  idLength: 128,
+  /** Names, codes, units, e-mail addresses, dates as text. */
+  shortTextLength: 200,
+  /** Reasons, citations, licence notes, free descriptions. */
+  longTextLength: 4000,
+  /**
+   * Largest magnitude of a quantity, rate or emission. Read-model columns are numeric(24, 6),
+   * which holds |x| < 10^18; 10^15 leaves room for sums of many rows and keeps six decimals
+   * exact in a double.
+   */
+  maxQuantity: 1e15,
+  /** Calendar and fiscal years. */
+  minYear: 1900,
+  maxYear: 2200,
+  /** Elements of one list inside an event (section ids, company ids). */
+  maxListLength: 1000,
+  /** Entries of one uploaded factor table (one event). */
+  maxTableRows: 50_000,
+} as const;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, and a lone surrogate is not Unicode text at all
+ * (JSON encoders and browsers mangle it): neither may enter the log.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/** The code a refusal for NUL or a lone surrogate carries (translated in the web app). */
+export const INVALID_TEXT = 'invalid_text';
+
+/** Text of at most `max` characters without NUL or lone surrogates. */
+export const boundedText = (max: number = LIMITS.shortTextLength, min = 0) =>
+  z.string().min(min).max(max).refine(isStorableText, { message: INVALID_TEXT });
+
+/** Short text: names, codes, units. */
+export const shortText = () => boundedText(LIMITS.shortTextLength);
+/** Long text: reasons, citations, notes. */
+export const longText = () => boundedText(LIMITS.longTextLength);
+/** An id: non-empty, bounded, storable. */
+export const idText = () => boundedText(LIMITS.idLength, 1);
+
+/** A finite quantity within ±maxQuantity. */
+export const quantity = () => z.number().min(-LIMITS.maxQuantity).max(LIMITS.maxQuantity);
+/** A quantity ≥ 0. */
+export const nonNegativeQuantity = () => z.number().min(0).max(LIMITS.maxQuantity);
+/** A quantity > 0. */
+export const positiveQuantity = () => z.number().positive().max(LIMITS.maxQuantity);
+/** A calendar or fiscal year. */
+export const year = () => z.number().int().min(LIMITS.minYear).max(LIMITS.maxYear);
+/** A bounded list. */
+export const boundedList = <T extends z.ZodType>(item: T, max: number = LIMITS.maxListLength) => z.array(item).max(max);
