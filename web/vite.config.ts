@@ -18,7 +18,9 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: true, ws: true },
+      // rewriteWsOrigin: /api/live accepts only pages of its own origin (or PUBLIC_URL's), and the
+      // proxy already presents itself as the target's host.
+      '/api': { target: apiTarget, changeOrigin: true, ws: true, rewriteWsOrigin: true },
     },
   },
 });

@@ -1,4 +1,5 @@
 export { startEmbedded } from './main';
-export { loadConfig, type AppConfig } from './config';
+export { loadConfig, parsePublicUrl, listeningUrl, type AppConfig } from './config';
+export { createHttpServer } from './httpServer';
 export { openInfrastructure } from './infrastructure';
 export { seedDemoTenantIfEmpty, DEMO_USERS } from './seedDemoTenant';

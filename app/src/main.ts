@@ -1,8 +1,8 @@
-import Fastify from 'fastify';
 import { commandApiPlugin } from '@ghg/command-api';
 import { queryApiPlugin } from '@ghg/query-api';
 import { allProjections, ProjectorRunner } from '@ghg/projector';
-import { loadConfig } from './config';
+import { listeningUrl, loadConfig } from './config';
+import { createHttpServer } from './httpServer';
 import { acquireDataDirLock } from './lockFile';
 import { openInfrastructure } from './infrastructure';
 import { seedDemoTenantIfEmpty, DEMO_USERS } from './seedDemoTenant';
@@ -25,7 +25,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const head = await eventStore.headPosition();
   if (head) await runner.waitForPosition(head, { timeoutMs: 60_000 });
 
-  const app = Fastify({ loggerInstance: logger });
+  const app = await createHttpServer(config, logger);
   // Every route, so the permission test can prove that none is left out of the matrix.
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -33,21 +33,24 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   });
   const awaitProjection = (position: Parameters<typeof runner.waitForPosition>[0]) =>
     runner.waitForPosition(position, { timeoutMs: 2000 }).catch(() => undefined);
-  await app.register(async (scope) => commandApiPlugin(scope, { db, eventStore, jwtSecret: infra.jwtSecret, awaitProjection }));
+  // PORT=0 picks a free port (tests), so the default public URL is known only after listening.
+  let publicUrlOrDefault = config.publicUrl ?? '';
+  const publicUrl = () => publicUrlOrDefault;
+  await app.register(async (scope) => commandApiPlugin(scope, { db, eventStore, jwtSecret: infra.jwtSecret, awaitProjection, publicUrl }));
   await app.register(async (scope) =>
-    queryApiPlugin(scope, { db, changeBus, jwtSecret: infra.jwtSecret, individualType: config.individualType }),
+    queryApiPlugin(scope, { db, changeBus, jwtSecret: infra.jwtSecret, individualType: config.individualType, publicUrl: config.publicUrl ?? undefined }),
   );
   await app.register(async (scope) => serveWebApp(scope, config.webDist));
   await app.listen({ port: config.port, host: config.host });
 
-  // PORT=0 picks a free port (tests); report the one actually bound.
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://localhost:${port}`;
+  const url = listeningUrl(config.host, port);
+  publicUrlOrDefault = config.publicUrl ?? url;
   console.log(
     [
       '',
-      `GHG Ledger is running at ${url} (${db.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}, event log: ${eventStore.kind})`,
+      `GHG Ledger is running at ${url}${config.publicUrl ? `, public URL ${config.publicUrl}` : ''} (${db.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}, event log: ${eventStore.kind})`,
       seeded ? 'A demo tenant was created.' : 'Using the existing data.',
       `Log in as ${DEMO_USERS.join(', ')} with the password ${env.GHG_DEMO_PASSWORD ? 'from GHG_DEMO_PASSWORD' : `"${config.demoPassword}"`}.`,
       '',

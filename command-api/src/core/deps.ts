@@ -9,7 +9,13 @@ export interface CommandApiDeps {
    * passed), so a client that re-reads right after a command sees its own change.
    */
   awaitProjection?: (position: LogPosition) => Promise<void>;
-  /** Login attempts allowed per minute for one address and email. */
+  /**
+   * Where browsers open the app (PUBLIC_URL, or the embedded run's listening address): reset and
+   * invitation links are built from it and never from request input. A function, because the
+   * embedded run learns its port only after listening.
+   */
+  publicUrl: () => string;
+  /** Failed logins allowed per minute for one client address and email (auth/loginThrottle.ts). */
   loginRateLimit?: number;
   now?: () => Date;
 }

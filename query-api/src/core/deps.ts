@@ -8,4 +8,9 @@ export interface QueryApiDeps {
   individualType: 't1' | 't2';
   /** WebSocket keep-alive interval; a client that misses two pings is dropped. */
   livePingMs?: number;
+  /**
+   * PUBLIC_URL, where browsers open the app: /api/live accepts pages of this origin only. Unset:
+   * pages served by this same host (the Origin's host equals the request's Host).
+   */
+  publicUrl?: string;
 }

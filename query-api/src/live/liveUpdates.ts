@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ChangeNotice } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
@@ -19,11 +19,41 @@ export function noticesFor(reader: ReaderSession, notices: readonly ChangeNotice
   );
 }
 
+/**
+ * Browsers send any site's cookies-free WebSocket with that site's Origin, so a hostile page could
+ * otherwise open /api/live with a token it got hold of. Allowed: no Origin (not a browser), the
+ * public URL's origin, or (no public URL configured) a page served by the host the request names.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, publicUrl: string | undefined): boolean {
+  if (origin === undefined) return true;
+  let page: URL;
+  try {
+    page = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (publicUrl) return page.origin === new URL(publicUrl).origin;
+  if (host === undefined) return false;
+  try {
+    // Through URL, so that "example.org:443" and "EXAMPLE.org" compare as the page's host would.
+    return page.host === new URL(`${page.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
 export function registerLiveUpdates(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
   const pingMs = deps.livePingMs ?? 25_000;
 
-  app.get('/api/live', { websocket: true }, async (socket: WebSocket, request) => {
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!originAllowed(request.headers.origin, request.headers.host, deps.publicUrl)) {
+      // Refused before the upgrade: the browser sees an HTTP 403, not an open socket.
+      return reply.code(403).send({ code: 'origin_not_allowed', message: 'origin not allowed' });
+    }
+  };
+
+  app.get('/api/live', { websocket: true, preValidation: checkOrigin }, async (socket: WebSocket, request) => {
     // Browsers cannot set headers on a WebSocket, so the token comes as a query parameter.
     const token = (request.query as { token?: string }).token ?? request.headers.authorization?.replace(/^Bearer /, '');
     let reader: ReaderSession | null = null;
@@ -33,7 +63,7 @@ export function registerLiveUpdates(app: FastifyInstance, deps: QueryApiDeps): v
     } catch {
       reader = null;
     }
-    if (!reader) {
+    if (!reader?.active) {
       socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
       return;
     }
@@ -46,17 +76,27 @@ export function registerLiveUpdates(app: FastifyInstance, deps: QueryApiDeps): v
       socket.ping();
     }, pingMs);
 
+    /**
+     * Batches are handled one after the other: a batch that follows a change of this user's
+     * access must be filtered by the new access, not by whatever was loaded before it.
+     */
+    let handled = Promise.resolve();
     const unsubscribe = deps.changeBus.subscribe((notices) => {
-      void (async () => {
-        // The user switched company in another tab: follow it, so this tab hears its new company.
-        if (notices.some((n) => n.topic === 'account/user' && n.ids.includes(current.userId))) {
-          current = (await loadReader(knex, current.userId)) ?? current;
-        }
-        const visible = noticesFor(current, notices);
-        if (visible.length > 0 && socket.readyState === socket.OPEN) {
-          socket.send(JSON.stringify({ type: 'notices', notices: visible }));
-        }
-      })().catch((err) => request.log.warn({ err }, 'live notice failed'));
+      handled = handled
+        .then(async () => {
+          // This user changed (deactivated, other role or companies, company switched in another
+          // tab): read them again, so the very next notice follows their access as it is now.
+          if (notices.some((n) => n.topic === 'account/user' && n.ids.includes(current.userId))) {
+            const fresh = await loadReader(knex, current.userId);
+            if (!fresh?.active) return socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+            current = fresh;
+          }
+          const visible = noticesFor(current, notices);
+          if (visible.length > 0 && socket.readyState === socket.OPEN) {
+            socket.send(JSON.stringify({ type: 'notices', notices: visible }));
+          }
+        })
+        .catch((err) => request.log.warn({ err }, 'live notice failed'));
     });
     socket.on('close', () => {
       clearInterval(ping);

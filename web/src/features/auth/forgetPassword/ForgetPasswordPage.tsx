@@ -27,7 +27,7 @@ export default function ForgetPasswordPage() {
     if (found) return;
     setBusy(true);
     try {
-      await api.post('/api/password/forgot', { email: email.trim(), origin: window.location.origin });
+      await api.post('/api/password/forgot', { email: email.trim() });
       setOutcome('sent');
     } catch (e) {
       setServerError(e);
