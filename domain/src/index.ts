@@ -2,5 +2,6 @@ export * from './core/decider';
 export * from './core/permissions';
 export * from './settings/index';
 export * from './organization/user';
+export * from './organization/userManagement';
 export * from './organization/tenant';
 export * from './organization/companySections';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Action, type Actor } from '@ghg/domain';
-import { call, login, startTestApp, type RunningApp } from './embeddedApp';
+import { call, login, refusedCall, startTestApp, type RunningApp } from './embeddedApp';
+import { inviteAndLogin } from './invitedUser';
 
 /**
  * Every API route and the permission it needs (docs/permissions.md). A route registered by the app
@@ -145,5 +146,103 @@ describe('permission matrix on every route', () => {
     // Untouched for its own company.
     expect((await call(app, 'GET', '/api/currency?fiscalYear=2040', admin)).body.currencies).toHaveLength(1);
     expect((await call(app, 'GET', '/api/company-section', admin)).body.companySections.some((s: { id: string }) => s.id === leaf.id)).toBe(true);
+  });
+});
+
+/**
+ * Who may manage whom (issue 10, defect 2): only users whose whole access lies within the
+ * caller's; group-wide access only by a group administrator; never the last group administrator.
+ */
+describe('user management across companies', () => {
+  let app: RunningApp;
+  let group: string;
+  let groupId: string;
+  let company1: string;
+  let company2: string;
+  let companyAdmin: { id: string; token: string };
+  let viewerId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    group = await login(app, 'admin@demo.example');
+    const me = (await call(app, 'GET', '/api/auth-user', group)).body.user;
+    groupId = me.id;
+    company1 = me.selectedCompanyId;
+    company2 = ((await call(app, 'GET', '/api/companies', group)).body.companies as { id: string }[]).find((c) => c.id !== company1)!.id;
+    companyAdmin = await inviteAndLogin(app, group, 'company.admin@demo.example', { role: 'admin', companyIds: [company1] });
+    viewerId = ((await call(app, 'GET', '/api/users', group)).body.users as { id: string; email: string }[]).find((u) => u.email === 'viewer@demo.example')!.id;
+  });
+  afterAll(async () => app?.stop());
+
+  const refusedAs = async (token: string, method: string, url: string, body?: unknown) => {
+    const res = await refusedCall(app, method, url, token, body);
+    return { url, status: res.status, code: res.body?.code };
+  };
+
+  it('a company administrator cannot change, deactivate or reactivate the group administrator', async () => {
+    const refusals = [
+      await refusedAs(companyAdmin.token, 'PUT', `/api/users/${groupId}/access`, { role: 'viewer', companyIds: [company1] }),
+      await refusedAs(companyAdmin.token, 'POST', `/api/users/${groupId}/deactivate`),
+      await refusedAs(companyAdmin.token, 'POST', `/api/users/${groupId}/reactivate`),
+    ];
+    expect(refusals.map((r) => [r.status, r.code])).toEqual(Array(3).fill([403, 'user_not_manageable']));
+    expect((await call(app, 'GET', '/api/auth-user', group)).body.user).toMatchObject({ role: 'admin' });
+  });
+
+  it('a company administrator cannot manage a user who also belongs to another company', async () => {
+    const both = await call(app, 'POST', '/api/users', group, { email: 'both@demo.example', name: 'both', role: 'viewer', companyIds: [company1, company2] });
+    const id = both.body.user.id as string;
+    const refusals = [
+      await refusedAs(companyAdmin.token, 'PUT', `/api/users/${id}/access`, { role: 'viewer', companyIds: [company1] }),
+      await refusedAs(companyAdmin.token, 'POST', `/api/users/${id}/deactivate`),
+    ];
+    expect(refusals.map((r) => [r.status, r.code])).toEqual(Array(2).fill([403, 'user_not_manageable']));
+    // Within their own company they still manage as before.
+    expect((await call(app, 'PUT', `/api/users/${viewerId}/access`, companyAdmin.token, { role: 'editor', companyIds: [company1] })).status).toBe(200);
+  });
+
+  it("the user list shows a company administrator whom they manage, and no other company's ids", async () => {
+    const users = (await call(app, 'GET', '/api/users', companyAdmin.token)).body.users as { email: string; companyIds: string[]; manageable: boolean }[];
+    const byEmail = new Map(users.map((u) => [u.email, u]));
+    expect(byEmail.get('both@demo.example')).toMatchObject({ companyIds: [company1], manageable: false });
+    expect(byEmail.get('admin@demo.example')).toMatchObject({ manageable: false });
+    expect(byEmail.get('viewer@demo.example')).toMatchObject({ companyIds: [company1], manageable: true });
+    expect(users.flatMap((u) => u.companyIds)).not.toContain(company2);
+    // The group administrator holds every company, so they see and manage them all.
+    const seenByGroup = (await call(app, 'GET', '/api/users', group)).body.users as { email: string; companyIds: string[]; manageable: boolean }[];
+    expect(seenByGroup.find((u) => u.email === 'both@demo.example')).toMatchObject({ companyIds: [company1, company2], manageable: true });
+  });
+
+  it('only a group administrator grants group-wide access or a company the caller does not hold', async () => {
+    const refusals = [
+      await refusedAs(companyAdmin.token, 'POST', '/api/users', { email: 'wide@demo.example', name: 'wide', role: 'admin', companyIds: [company1], allCompanies: true }),
+      await refusedAs(companyAdmin.token, 'PUT', `/api/users/${viewerId}/access`, { role: 'admin', companyIds: [company1], allCompanies: true }),
+      await refusedAs(companyAdmin.token, 'PUT', `/api/users/${viewerId}/access`, { role: 'viewer', companyIds: [company1, company2] }),
+    ];
+    expect(refusals.map((r) => [r.status, r.code])).toEqual(Array(3).fill([400, 'company_not_allowed']));
+  });
+
+  it('unknown company or section ids in an access change are refused', async () => {
+    const refusals = [
+      await refusedAs(group, 'PUT', `/api/users/${viewerId}/access`, { role: 'viewer', companyIds: ['no-such-company'] }),
+      await refusedAs(group, 'PUT', `/api/users/${viewerId}/access`, { role: 'viewer', companyIds: [company1], sectionId: 'no-such-section' }),
+      await refusedAs(group, 'POST', '/api/users', { email: 'lost@demo.example', name: 'lost', role: 'viewer', companyIds: [company1], sectionId: 'no-such-section' }),
+    ];
+    expect(refusals.map((r) => [r.status, r.code])).toEqual([[400, 'unknown_company'], [400, 'unknown_section'], [400, 'unknown_section']]);
+    // A section of another company is as unknown as one that never existed.
+    const sectionOfCompany2 = await app.infra.db.knex('company_sections').where({ company_id: company2 }).first('id');
+    expect((await refusedAs(group, 'PUT', `/api/users/${viewerId}/access`, { role: 'viewer', companyIds: [company1], sectionId: sectionOfCompany2.id })).code).toBe('unknown_section');
+  });
+
+  it('two group administrators demoting each other at once leave one group administrator', async () => {
+    const second = await inviteAndLogin(app, group, 'second.group@demo.example', { role: 'admin', companyIds: [company1, company2], allCompanies: true });
+    const demote = { role: 'viewer', companyIds: [company1] };
+    const results = await Promise.all([
+      call(app, 'PUT', `/api/users/${second.id}/access`, group, demote),
+      call(app, 'PUT', `/api/users/${groupId}/access`, second.token, demote),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
+    const groupAdmins = await app.infra.db.knex('users').where({ role: 'admin', all_companies: true, active: true }).pluck('email');
+    expect(groupAdmins).toHaveLength(1);
   });
 });

@@ -18,6 +18,8 @@ const statusByCode: Record<string, number> = {
   unauthorized: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  user_not_manageable: 403,
+  last_group_admin: 409,
   version_conflict: 409,
   wrong_expected_version: 409,
 };

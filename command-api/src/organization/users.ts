@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { languages, roles, WrongExpectedVersionError } from '@ghg/events';
-import { fold, userDecider, userEmailStreamId, userStreamId, type UserState } from '@ghg/domain';
+import { boundedList, idText, languages, roles, shortText, WrongExpectedVersionError } from '@ghg/events';
+import { checkGrant, fold, isGroupAdmin, userDecider, userEmailStreamId, userStreamId, type Manager, type UserState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand, toNewEvent } from '../core/executeCommand';
 import { HttpError, httpErrorFor } from '../core/httpErrors';
@@ -10,20 +10,20 @@ import { hashPassword } from '../core/passwords';
 import { authenticate, metadataFor, requireSession, type Session } from '../core/session';
 import { parseArgs } from '../core/validate';
 import { issuePasswordReset } from '../auth/passwordReset';
+import { groupCompanyIds, loadGrantFacts, loadManager, otherActiveGroupAdmins, serialPerTenant } from './userManagementFacts';
 
 const Access = z.object({
   role: z.enum(roles),
-  companyIds: z.array(z.string().min(1)).min(1),
+  companyIds: boundedList(idText()).min(1),
   allCompanies: z.boolean().default(false),
-  sectionId: z.string().min(1).nullable().default(null),
+  sectionId: idText().nullable().default(null),
 });
 const NewUserArgs = Access.extend({
-  email: z.string().min(1),
-  name: z.string().min(1),
+  email: shortText().min(1),
+  name: shortText().min(1),
   language: z.enum(languages).default('ja'),
-  origin: z.string().url().optional(),
 });
-const IdParam = z.object({ id: z.string().min(1) });
+const IdParam = z.object({ id: idText() });
 
 const view = (id: string, s: UserState) => ({
   id,
@@ -37,14 +37,9 @@ const view = (id: string, s: UserState) => ({
   language: s.language,
 });
 
-/** An administrator grants only what they hold: their own companies, group-wide only if they are group-wide. */
-function checkGrant(session: Session, access: z.infer<typeof Access>): void {
-  if (access.companyIds.some((c) => !session.companyIds.includes(c))) throw httpErrorFor('company_not_allowed');
-  if (access.allCompanies && !session.allCompanies) throw httpErrorFor('company_not_allowed');
-}
-
 export function registerUserManagementRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
   const now = () => deps.now?.() ?? new Date();
+  const serially = serialPerTenant();
   const load = async (id: string) => fold(userDecider, (await deps.eventStore.readStream(userStreamId(id))) as never);
 
   /** Managed users must share the administrator's tenant and selected company; others look absent. */
@@ -61,10 +56,26 @@ export function registerUserManagementRoutes(app: FastifyInstance, deps: Command
     return view(id, outcome.state);
   };
 
+  /**
+   * Who may manage whom (domain/src/organization/userManagement.ts): the manager and the facts are
+   * read inside the tenant's queue, so they are current when the decider checks them.
+   */
+  const manage = (session: Session, id: string, command: (manager: Manager, group: readonly string[], target: UserState) => Promise<Parameters<typeof userDecider.decide>[0]>) =>
+    serially(session.tenantId, async () => {
+      const target = await managed(session, id);
+      const group = await groupCompanyIds(deps, session.tenantId);
+      const manager = await loadManager(deps, session.userId, group);
+      return run(session, id, await command(manager, group, target));
+    });
+  const othersIfGroupAdmin = async (session: Session, id: string, target: UserState) =>
+    target.active && target.role && isGroupAdmin({ ...target, role: target.role }) ? otherActiveGroupAdmins(deps, session.tenantId, id) : 0;
+
   app.post('/api/users', { preHandler: authenticate(deps.eventStore) }, async (request) => {
     const session = requireSession(request, 'users.manage');
     const args = parseArgs(NewUserArgs, request.body);
-    checkGrant(session, args);
+    const group = await groupCompanyIds(deps, session.tenantId);
+    const refusal = checkGrant(await loadManager(deps, session.userId, group), args, await loadGrantFacts(deps, group, args));
+    if (refusal) throw httpErrorFor(refusal);
     const userId = randomUUID();
     const meta = metadataFor(session, session.selectedCompanyId, now());
     // Claim the address first: its stream must not exist yet, which keeps emails unique.
@@ -80,10 +91,9 @@ export function registerUserManagementRoutes(app: FastifyInstance, deps: Command
     }
     // Nobody knows this password: the new user sets their own through the invitation link.
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-    const { origin, ...fields } = args;
-    const user = await run(session, userId, { type: 'RegisterUser', userId, tenantId: session.tenantId, passwordHash, ...fields });
-    const base = origin ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-    await issuePasswordReset(deps, { userId, email: user.email, tenantId: session.tenantId }, base, request.log, 'invite');
+    const user = await run(session, userId, { type: 'RegisterUser', userId, tenantId: session.tenantId, passwordHash, ...args });
+    // The link is on the configured public URL (deps.publicUrl), never on request input.
+    await issuePasswordReset(deps, { userId, email: user.email, tenantId: session.tenantId }, request.log, 'invite');
     return { user };
   });
 
@@ -91,22 +101,31 @@ export function registerUserManagementRoutes(app: FastifyInstance, deps: Command
     const session = requireSession(request, 'users.manage');
     const { id } = parseArgs(IdParam, request.params);
     const access = parseArgs(Access, request.body);
-    checkGrant(session, access);
-    await managed(session, id);
-    return { user: await run(session, id, { type: 'ChangeUserAccess', userId: id, actorUserId: session.userId, ...access }) };
+    const user = await manage(session, id, async (manager, group, target) => ({
+      type: 'ChangeUserAccess',
+      userId: id,
+      manager,
+      facts: { ...(await loadGrantFacts(deps, group, access)), otherActiveGroupAdmins: await othersIfGroupAdmin(session, id, target) },
+      ...access,
+    }));
+    return { user };
   });
 
   app.post('/api/users/:id/deactivate', { preHandler: authenticate(deps.eventStore) }, async (request) => {
     const session = requireSession(request, 'users.manage');
     const { id } = parseArgs(IdParam, request.params);
-    await managed(session, id);
-    return { user: await run(session, id, { type: 'DeactivateUser', userId: id, actorUserId: session.userId }) };
+    const user = await manage(session, id, async (manager, _group, target) => ({
+      type: 'DeactivateUser',
+      userId: id,
+      manager,
+      otherActiveGroupAdmins: await othersIfGroupAdmin(session, id, target),
+    }));
+    return { user };
   });
 
   app.post('/api/users/:id/reactivate', { preHandler: authenticate(deps.eventStore) }, async (request) => {
     const session = requireSession(request, 'users.manage');
     const { id } = parseArgs(IdParam, request.params);
-    await managed(session, id);
-    return { user: await run(session, id, { type: 'ReactivateUser', userId: id }) };
+    return { user: await manage(session, id, async (manager) => ({ type: 'ReactivateUser', userId: id, manager })) };
   });
 }

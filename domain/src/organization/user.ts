@@ -1,5 +1,6 @@
 import { accept, reject, type Decider } from '../core/decider';
 import { languages, roles, type Language, type Role, type UserEvent } from '@ghg/events';
+import { checkGrant, mayManageUser, removesLastGroupAdmin, type AccessScope, type GrantFacts, type Manager, type UserManagementRefusal } from './userManagement';
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -50,9 +51,11 @@ export type UserCommand =
       /** For group administrators, every company of the group (the handler reads the tenant). */
       reachableCompanyIds?: readonly string[];
     }
-  | ({ type: 'ChangeUserAccess'; userId: string; actorUserId: string } & Access)
-  | { type: 'DeactivateUser'; userId: string; actorUserId: string }
-  | { type: 'ReactivateUser'; userId: string }
+  // Management commands carry the manager and the facts the rules need (userManagement.ts), so the
+  // rules are checked against the very state the event is appended to.
+  | ({ type: 'ChangeUserAccess'; userId: string; manager: Manager; facts: GrantFacts & { otherActiveGroupAdmins: number } } & Access)
+  | { type: 'DeactivateUser'; userId: string; manager: Manager; otherActiveGroupAdmins: number }
+  | { type: 'ReactivateUser'; userId: string; manager: Manager }
   | { type: 'RequestPasswordReset'; userId: string; tokenHash: string; now: string }
   | { type: 'ResetPassword'; userId: string; tokenHash: string; passwordHash: string; passwordLength: number; now: string }
   | { type: 'ChangePassword'; userId: string; passwordHash: string; passwordLength: number };
@@ -69,7 +72,8 @@ export type UserError =
   | 'no_company'
   | 'cannot_change_own_access'
   | 'invalid_reset_token'
-  | 'password_too_short';
+  | 'password_too_short'
+  | UserManagementRefusal;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -114,6 +118,15 @@ function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, passwordHash: event.data.passwordHash, pendingReset: null };
   }
 }
+
+/** The access a registered user holds now (a registered user always has a role). */
+const accessOf = (state: UserState): AccessScope & { active: boolean } => ({
+  role: state.role!,
+  companyIds: state.companyIds,
+  allCompanies: state.allCompanies,
+  sectionId: state.sectionId,
+  active: state.active,
+});
 
 function checkAccess(access: Access): UserError | null {
   if (!(roles as readonly string[]).includes(access.role)) return 'invalid_role';
@@ -170,10 +183,13 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState, UserError> 
       }
       case 'ChangeUserAccess': {
         // An administrator cannot lock themselves out by demoting themselves.
-        if (command.actorUserId === command.userId) return reject('cannot_change_own_access');
+        if (command.manager.userId === command.userId) return reject('cannot_change_own_access');
+        if (!mayManageUser(command.manager, accessOf(state))) return reject('user_not_manageable');
         const { role, companyIds, allCompanies, sectionId } = command;
-        const problem = checkAccess({ role, companyIds, allCompanies, sectionId });
+        const problem = checkAccess({ role, companyIds, allCompanies, sectionId }) ?? checkGrant(command.manager, { role, companyIds, allCompanies, sectionId }, command.facts);
         if (problem) return reject(problem);
+        const after = { role, companyIds, allCompanies, sectionId, active: state.active };
+        if (removesLastGroupAdmin(accessOf(state), after, command.facts.otherActiveGroupAdmins)) return reject('last_group_admin');
         const same =
           role === state.role && sectionId === state.sectionId && allCompanies === state.allCompanies &&
           companyIds.length === state.companyIds.length && companyIds.every((c) => state.companyIds.includes(c));
@@ -181,9 +197,12 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState, UserError> 
         return accept({ type: 'UserAccessChanged', data: { userId: command.userId, role, companyIds, allCompanies, sectionId } });
       }
       case 'DeactivateUser':
-        if (command.actorUserId === command.userId) return reject('cannot_change_own_access');
+        if (command.manager.userId === command.userId) return reject('cannot_change_own_access');
+        if (!mayManageUser(command.manager, accessOf(state))) return reject('user_not_manageable');
+        if (removesLastGroupAdmin(accessOf(state), { ...accessOf(state), active: false }, command.otherActiveGroupAdmins)) return reject('last_group_admin');
         return state.active ? accept({ type: 'UserDeactivated', data: { userId: command.userId } }) : accept();
       case 'ReactivateUser':
+        if (!mayManageUser(command.manager, accessOf(state))) return reject('user_not_manageable');
         return state.active ? accept() : accept({ type: 'UserReactivated', data: { userId: command.userId } });
       case 'RequestPasswordReset': {
         if (!state.active) return reject('user_inactive');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold, given } from '../core/decider';
-import { userDecider } from './user';
+import { userDecider, type UserCommand } from './user';
+import type { AccessScope, Manager } from './userManagement';
 import type { UserEvent } from '@ghg/events';
 
 const registered: UserEvent = {
@@ -47,19 +48,70 @@ describe('user decider', () => {
   });
 });
 
+/** A group administrator of a group of c1, c2 and c3 (sections s1 in c1). */
+const boss: Manager = { userId: 'boss', role: 'admin', companyIds: ['c1', 'c2', 'c3'], allCompanies: true, sectionId: null };
+const facts = { groupCompanyIds: ['c1', 'c2', 'c3'], sectionIds: ['s1'], otherActiveGroupAdmins: 1 };
+const changeAccess = (manager: Manager, access: Partial<AccessScope> & { companyIds: string[] }, extra: Partial<typeof facts> = {}): UserCommand =>
+  ({ type: 'ChangeUserAccess', userId: 'u1', manager, facts: { ...facts, ...extra }, role: 'viewer', allCompanies: false, sectionId: null, ...access });
+
 describe('user management', () => {
   const now = '2026-11-22T10:00:00.000Z';
   it('an admin changes another user\'s role; the selected company follows the new access', () => {
     expect(
-      given(userDecider, [registered]).when({ type: 'ChangeUserAccess', userId: 'u1', actorUserId: 'boss', role: 'viewer', companyIds: ['c2'], allCompanies: false, sectionId: null }),
+      given(userDecider, [registered]).when(changeAccess(boss, { companyIds: ['c2'] })),
     ).toEqual({ ok: true, events: [{ type: 'UserAccessChanged', data: { userId: 'u1', role: 'viewer', companyIds: ['c2'], allCompanies: false, sectionId: null } }] });
     const after = fold(userDecider, [registered, { type: 'UserAccessChanged', data: { userId: 'u1', role: 'viewer', companyIds: ['c2'], allCompanies: false, sectionId: null } }]);
     expect(after.selectedCompanyId).toBe('c2');
   });
 
   it('nobody changes their own access or deactivates themselves', () => {
-    expect(given(userDecider, [registered]).when({ type: 'ChangeUserAccess', userId: 'u1', actorUserId: 'u1', role: 'viewer', companyIds: ['c1'], allCompanies: false, sectionId: null })).toEqual({ ok: false, error: 'cannot_change_own_access' });
-    expect(given(userDecider, [registered]).when({ type: 'DeactivateUser', userId: 'u1', actorUserId: 'u1' })).toEqual({ ok: false, error: 'cannot_change_own_access' });
+    const self = { ...boss, userId: 'u1' };
+    expect(given(userDecider, [registered]).when(changeAccess(self, { companyIds: ['c1'] }))).toEqual({ ok: false, error: 'cannot_change_own_access' });
+    expect(given(userDecider, [registered]).when({ type: 'DeactivateUser', userId: 'u1', manager: self, otherActiveGroupAdmins: 1 })).toEqual({ ok: false, error: 'cannot_change_own_access' });
+  });
+
+  describe('an administrator manages only users whose whole access lies within their own', () => {
+    // u1 is an administrator of c1 and c2; this one administers c1 only.
+    const companyAdmin: Manager = { userId: 'ca', role: 'admin', companyIds: ['c1'], allCompanies: false, sectionId: null };
+    const groupAdmin: UserEvent = { ...registered, data: { ...registered.data, companyIds: ['c1'], allCompanies: true } } as UserEvent;
+    it.each([
+      ['a user who also belongs to c2', [registered]],
+      ['the group administrator', [groupAdmin]],
+    ] as const)('a company administrator cannot change, deactivate or reactivate %s', (_, history) => {
+      const refused = { ok: false, error: 'user_not_manageable' };
+      expect(given(userDecider, history).when(changeAccess(companyAdmin, { companyIds: ['c1'] }))).toEqual(refused);
+      expect(given(userDecider, history).when({ type: 'DeactivateUser', userId: 'u1', manager: companyAdmin, otherActiveGroupAdmins: 1 })).toEqual(refused);
+      expect(given(userDecider, history).when({ type: 'ReactivateUser', userId: 'u1', manager: companyAdmin })).toEqual(refused);
+    });
+
+    it('an editor or a section-scoped administrator manages nobody', () => {
+      for (const manager of [{ ...boss, role: 'editor' as const }, { ...boss, sectionId: 's1' }]) {
+        expect(given(userDecider, [registered]).when({ type: 'ReactivateUser', userId: 'u1', manager })).toEqual({ ok: false, error: 'user_not_manageable' });
+      }
+    });
+
+    it('a company administrator manages a user of their company, but grants only their companies and never group-wide access', () => {
+      const inC1: UserEvent = { ...registered, data: { ...registered.data, companyIds: ['c1'] } } as UserEvent;
+      expect(given(userDecider, [inC1]).when(changeAccess(companyAdmin, { companyIds: ['c1'], role: 'editor' })).ok).toBe(true);
+      expect(given(userDecider, [inC1]).when(changeAccess(companyAdmin, { companyIds: ['c1', 'c2'] }))).toEqual({ ok: false, error: 'company_not_allowed' });
+      expect(given(userDecider, [inC1]).when(changeAccess(companyAdmin, { companyIds: ['c1'], allCompanies: true }))).toEqual({ ok: false, error: 'company_not_allowed' });
+    });
+
+    it('unknown company and section ids are refused', () => {
+      expect(given(userDecider, [registered]).when(changeAccess(boss, { companyIds: ['c9'] }))).toEqual({ ok: false, error: 'unknown_company' });
+      expect(given(userDecider, [registered]).when(changeAccess(boss, { companyIds: ['c1'], sectionId: 's9' }))).toEqual({ ok: false, error: 'unknown_section' });
+      expect(given(userDecider, [registered]).when(changeAccess(boss, { companyIds: ['c1'], sectionId: 's1' })).ok).toBe(true);
+    });
+
+    it('the last active group administrator is neither demoted nor deactivated', () => {
+      const last = { ok: false, error: 'last_group_admin' };
+      expect(given(userDecider, [groupAdmin]).when(changeAccess(boss, { companyIds: ['c1'], role: 'admin' }, { otherActiveGroupAdmins: 0 }))).toEqual(last);
+      expect(given(userDecider, [groupAdmin]).when({ type: 'DeactivateUser', userId: 'u1', manager: boss, otherActiveGroupAdmins: 0 })).toEqual(last);
+      // With another group administrator left, both are fine.
+      expect(given(userDecider, [groupAdmin]).when({ type: 'DeactivateUser', userId: 'u1', manager: boss, otherActiveGroupAdmins: 1 }).ok).toBe(true);
+      // Keeping group-wide admin access is no removal.
+      expect(given(userDecider, [groupAdmin]).when(changeAccess(boss, { companyIds: ['c1', 'c2'], role: 'admin', allCompanies: true }, { otherActiveGroupAdmins: 0 })).ok).toBe(true);
+    });
   });
 
   it('a reset token works once, within the hour, for an active user', () => {

@@ -52,7 +52,7 @@ export function UserDialog({ open, companyId, sections, onClose }: Props) {
     if (Object.values(found).some(Boolean)) return;
     try {
       if (open === 'invite') await invite.mutateAsync({ email: email.trim(), name: name.trim(), language, role, sectionId, companyIds: [companyId] });
-      else await change.mutateAsync({ id: open.id, role, sectionId, companyIds: open.companyIds });
+      else await change.mutateAsync({ id: open.id, role, sectionId, companyIds: open.companyIds, allCompanies: open.allCompanies });
       onClose();
     } catch {
       // shown below

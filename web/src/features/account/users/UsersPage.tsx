@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, Card, HTMLTable, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { companySectionsQuery } from '../../../core/api/queries';
 import { useCan } from '../../../core/auth/permissions';
-import { useUser } from '../../../core/auth/SessionProvider';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { ConfirmDelete, useConfirmedDelete } from '../../../core/ui/ConfirmDelete';
@@ -21,7 +20,6 @@ type Column = 'name' | 'email' | 'role' | 'scope' | 'status';
 /** The company's users: invite, change role and scope, deactivate and reactivate (administrators only). */
 export default function UsersPage() {
   const t = useT();
-  const me = useUser();
   const { companyId, company } = useWorkspace();
   const canManage = useCan('users.manage');
   const users = useUsers(companyId);
@@ -96,7 +94,7 @@ export default function UsersPage() {
                     </Tag>
                   </td>
                   <td className="ghg-nowrap">
-                    {u.id !== me.id && (
+                    {u.manageable && (
                       <>
                         <Button variant="minimal" size="small" icon="key" title={t('users.changeAccess')} aria-label={t('users.changeAccess')} onClick={() => setDialog(u)} disabled={!u.active} data-testid="user-access" />
                         {u.active ? (

@@ -14,17 +14,22 @@ export interface ManagedUser {
   role: Role;
   /** null: the whole company; otherwise this section and the ones below it. */
   sectionId: string | null;
+  /** Only the companies the caller holds too: another company's ids are not shown to them. */
   companyIds: string[];
   allCompanies: boolean;
   active: boolean;
   language: Locale;
   version: number;
+  /** Whether the caller may change or deactivate this user (the server's rule, docs/permissions.md). */
+  manageable: boolean;
 }
 
 export interface Access {
   role: Role;
   sectionId: string | null;
   companyIds: string[];
+  /** Kept as it was when only the role or scope changes: group-wide access is never dropped unasked. */
+  allCompanies?: boolean;
 }
 
 /** Users of the selected company (administrators only). */
@@ -40,7 +45,7 @@ export function useInviteUser() {
   return useMutation({
     // The invitation link (a password reset) goes to the mail outbox (docs/operations.md).
     mutationFn: async (args: Access & { email: string; name: string; language: Locale }) =>
-      (await api.post<{ user: ManagedUser }>('/api/users', { ...args, origin: window.location.origin })).user,
+      (await api.post<{ user: ManagedUser }>('/api/users', args)).user,
     onSuccess: invalidate,
   });
 }
@@ -70,6 +75,10 @@ export const userCodes: Record<string, MessageId> = {
   cannot_change_own_access: 'users.error.ownAccess',
   company_not_allowed: 'users.error.companyNotAllowed',
   section_not_found: 'users.error.sectionNotFound',
+  unknown_section: 'users.error.sectionNotFound',
+  unknown_company: 'users.error.unknownCompany',
+  user_not_manageable: 'users.error.notManageable',
+  last_group_admin: 'users.error.lastGroupAdmin',
 };
 
 export const roleLabel: Record<Role, MessageId> = { admin: 'role.admin', editor: 'role.editor', viewer: 'role.viewer' };
