@@ -1,26 +1,39 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { boundedText, idText, shortText } from '@ghg/events';
 import { fold, userDecider, userEmailStreamId, userStreamId } from '@ghg/domain';
+import { backgroundQueue } from '../core/backgroundQueue';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand } from '../core/executeCommand';
 import { httpErrorFor } from '../core/httpErrors';
 import { queueMail } from '../core/mailOutbox';
-import { hashPassword } from '../core/passwords';
+import { MAX_PASSWORD_LENGTH, hashPassword } from '../core/passwords';
 import { authenticate, metadataFor, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 
-const ForgotArgs = z.object({ email: z.string().min(1), origin: z.string().url().optional() });
-const ResetArgs = z.object({ id: z.string().min(1), token: z.string().min(1), password: z.string().min(1) });
-const ChangeArgs = z.object({ password: z.string().min(1) });
+// No `origin`: links are built from the configured public URL only. An old client's `origin`
+// is dropped like any unknown field.
+const ForgotArgs = z.object({ email: shortText().min(1) });
+const ResetArgs = z.object({ id: idText(), token: boundedText(200, 1), password: boundedText(MAX_PASSWORD_LENGTH, 1) });
+const ChangeArgs = z.object({ password: boundedText(MAX_PASSWORD_LENGTH, 1) });
+
+/** Per client address and minute: each reset hashes a password (argon2), which is meant to be costly. */
+const RESET_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
+
+/** The forgot-password lookup starts this long after the answer (random within the range). */
+const FORGOT_WORK_DELAY_MS = { min: 50, max: 1000 };
 
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The link a reset or invitation mail carries: always on the configured public URL. */
+export const passwordLink = (publicUrl: string, userId: string, token: string) =>
+  `${publicUrl}/auth/password-resetting?id=${encodeURIComponent(userId)}&token=${token}`;
 
 /** Issues a one-time reset link for an active user, into the mail outbox and the server log. */
 export async function issuePasswordReset(
   deps: CommandApiDeps,
   user: { userId: string; email: string; tenantId: string | null },
-  origin: string,
   log: { info(obj: object, msg: string): void },
   purpose: 'reset' | 'invite',
 ): Promise<void> {
@@ -33,42 +46,53 @@ export async function issuePasswordReset(
     { type: 'RequestPasswordReset', userId: user.userId, tokenHash: hashResetToken(token), now: now.toISOString() },
     { actorUserId: null, companyId: null, tenantId: user.tenantId, correlationId: token.slice(0, 8), causationId: null, occurredAt: now.toISOString() },
   );
-  const link = `${origin}/auth/password-resetting?id=${encodeURIComponent(user.userId)}&token=${token}`;
+  const link = passwordLink(deps.publicUrl(), user.userId, token);
   const subject = purpose === 'invite' ? 'GHG Ledger: set your password' : 'GHG Ledger: reset your password';
   await queueMail(deps.db.knex, { recipient: user.email, subject, body: `Open this link within one hour to set your password:\n${link}\n`, now });
   log.info({ recipient: user.email, link }, `password ${purpose} link queued in mail_outbox`);
 }
 
+/** The forgot-password work: a link for an active user of that address, nothing otherwise. */
+async function mailResetLinkIfKnown(deps: CommandApiDeps, email: string, log: FastifyBaseLogger): Promise<void> {
+  const [claim] = await deps.eventStore.readStream(userEmailStreamId(email), { maxCount: 1 });
+  const userId = (claim?.data as { userId?: string } | undefined)?.userId;
+  if (!userId) return;
+  const user = fold(userDecider, (await deps.eventStore.readStream(userStreamId(userId))) as never);
+  if (user.exists && user.active) await issuePasswordReset(deps, { userId, email: user.email, tenantId: user.tenantId }, log, 'reset');
+}
+
 export function registerPasswordRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  // Always the same answer, so the form does not tell which addresses have accounts.
+  const forgotten = backgroundQueue((error) => app.log.error({ err: error }, 'password reset mail failed'), { delayMs: FORGOT_WORK_DELAY_MS });
+  app.addHook('onClose', () => forgotten.idle());
+
+  /**
+   * The answer is sent before anything about the address is looked up, so it is the same, in
+   * content and in time, for known and unknown addresses; the lookup and the mail follow.
+   */
   app.post('/api/password/forgot', { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }, async (request) => {
-    const { email, origin } = parseArgs(ForgotArgs, request.body);
-    const [claim] = await deps.eventStore.readStream(userEmailStreamId(email), { maxCount: 1 });
-    const userId = (claim?.data as { userId?: string } | undefined)?.userId;
-    if (userId) {
-      const user = fold(userDecider, (await deps.eventStore.readStream(userStreamId(userId))) as never);
-      if (user.exists && user.active) {
-        const base = origin ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-        await issuePasswordReset(deps, { userId, email: user.email, tenantId: user.tenantId }, base, request.log, 'reset');
-      }
-    }
+    const { email } = parseArgs(ForgotArgs, request.body);
+    if (!forgotten.push(() => mailResetLinkIfKnown(deps, email, request.log))) request.log.warn('forgot-password queue full; request dropped');
     return { ok: true };
   });
 
-  app.post('/api/password/reset', async (request) => {
+  app.post('/api/password/reset', { config: { rateLimit: RESET_RATE_LIMIT } }, async (request) => {
     const { id, token, password } = parseArgs(ResetArgs, request.body);
     const now = (deps.now?.() ?? new Date()).toISOString();
-    const passwordHash = await hashPassword(password);
     const user = fold(userDecider, (await deps.eventStore.readStream(userStreamId(id))) as never);
     // An unknown id gets the same answer as a bad token.
     if (!user.exists) throw httpErrorFor('invalid_reset_token');
-    await executeCommand(
-      deps.eventStore,
-      userStreamId(id),
-      userDecider,
-      { type: 'ResetPassword', userId: id, tokenHash: hashResetToken(token), passwordHash, passwordLength: password.length, now },
-      { actorUserId: id, companyId: null, tenantId: user.tenantId, correlationId: request.id, causationId: null, occurredAt: now },
-    );
+    const reset = { type: 'ResetPassword' as const, userId: id, tokenHash: hashResetToken(token), passwordLength: password.length, now };
+    // The decider checks token (and length) before the costly hash: a wrong token is refused cheaply.
+    const check = userDecider.decide({ ...reset, passwordHash: '' }, user);
+    if (!check.ok) throw httpErrorFor(check.error);
+    await executeCommand(deps.eventStore, userStreamId(id), userDecider, { ...reset, passwordHash: await hashPassword(password) }, {
+      actorUserId: id,
+      companyId: null,
+      tenantId: user.tenantId,
+      correlationId: request.id,
+      causationId: null,
+      occurredAt: now,
+    });
     return { ok: true };
   });
 

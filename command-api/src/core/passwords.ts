@@ -3,6 +3,9 @@ import { hash, verify } from '@node-rs/argon2';
 // Algorithm.Argon2id is a const enum in the typings, which isolatedModules cannot inline.
 const ARGON2ID = 2;
 
+/** Long passphrases fit; a megabyte "password" does not get hashed. */
+export const MAX_PASSWORD_LENGTH = 1000;
+
 export const hashPassword = (password: string) => hash(password, { algorithm: ARGON2ID });
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
