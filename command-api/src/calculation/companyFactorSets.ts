@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { boundedText, LIMITS } from '@ghg/events';
 import {
   companyFactorSetsDecider,
   companyFactorSetsStreamId,
   factorRowErrors,
-  validateFactorTable,
   type CompanyFactorSetsState,
   type FactorRow,
   type FactorTableColumn,
@@ -14,7 +14,9 @@ import type { CommandApiDeps } from '../core/deps';
 import { IdParam, loadState, runCompanyCommand } from '../core/companyCommand';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { readFactorTable } from './factorTable';
+import { decodeBase64File } from './upload/base64';
+import { checkUploadedTable } from './upload/checkUploadedTable';
+import { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS, uploadRefusalStatus, type UploadRefusalCode } from './upload/limits';
 
 const version = z.number().int().min(0).optional();
 const text = z.string().nullish();
@@ -44,7 +46,8 @@ const SaveFactorArgs = z.object({
 });
 
 const UploadArgs = z.object({
-  fileName: z.string().trim().min(1).max(255),
+  fileName: boundedText(LIMITS.shortTextLength, 1).trim().min(1),
+  // Its size and alphabet are checked by decodeBase64File, which names the problem.
   contentBase64: z.string().min(1),
   mode: z.enum(['merge', 'replace']).default('merge'),
   expectedVersion: version,
@@ -74,6 +77,15 @@ export const companyFactorSetView = (state: CompanyFactorSetsState, setId: strin
     ? { id: s.id, setId: s.setId, title: s.title, publisher: s.publisher, citation: s.citation, licence: s.licence, version: s.version, entryCount: s.entries.size }
     : null;
 };
+
+/** A file refused for its size or cost (413), its encoding (400), or a full upload queue (429). */
+const refuseFile = (reply: FastifyReply, code: UploadRefusalCode) =>
+  reply.status(uploadRefusalStatus[code]).send({
+    message: code.replaceAll('_', ' '),
+    code,
+    fields: code === 'invalid_base64' ? ['contentBase64'] : [],
+    limits: { maxFileBytes: UPLOAD_LIMITS.maxFileBytes, maxUncompressedBytes: UPLOAD_LIMITS.maxUncompressedBytes, maxDataRows: UPLOAD_LIMITS.maxDataRows },
+  });
 
 const refuse = (reply: FastifyReply, code: string, message: string, errors: { row?: number; field: string | null; code: string }[]) =>
   reply.status(400).send({ message, code, fields: [...new Set(errors.map((e) => e.field).filter((f): f is string => f !== null))], errors });
@@ -141,7 +153,7 @@ export function registerCompanyFactorSetRoutes(app: FastifyInstance, deps: Comma
   });
 
   // A whole table (CSV or .xlsx, base64 in JSON): all rows valid → one event, a new version; else nothing.
-  app.post('/api/company-factor-sets/:id/upload', { preHandler: authenticate(deps.eventStore), bodyLimit: 32 * 1024 * 1024 }, async (request, reply) => {
+  app.post('/api/company-factor-sets/:id/upload', { preHandler: authenticate(deps.eventStore), bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
     const session = requireSession(request, 'company.configure');
     const { id: setId } = parseArgs(IdParam, request.params);
     const args = parseArgs(UploadArgs, request.body);
@@ -150,12 +162,15 @@ export function registerCompanyFactorSetRoutes(app: FastifyInstance, deps: Comma
     const before = await loadState(deps, streamOf(companyId), companyFactorSetsDecider);
     if (!before.sets.has(setId)) return reply.status(404).send({ message: 'factor set not found', code: 'factor_set_not_found' });
 
-    const bytes = Buffer.from(args.contentBase64, 'base64');
-    if (bytes.length === 0) return refuse(reply, 'invalid_file', 'invalid file', [{ row: 1, field: null, code: 'empty_file' }]);
-    const table = await readFactorTable(args.fileName, bytes);
-    if (!table.ok) return refuse(reply, 'invalid_file', 'invalid file', [{ row: table.row ?? 1, field: null, code: table.code }]);
-    const checked = validateFactorTable(table.rows);
-    if (!checked.ok) return refuse(reply, 'invalid_factor_table', 'invalid factor table', [...checked.errors]);
+    const file = decodeBase64File(args.contentBase64);
+    if (!file.ok) return file.code === 'empty_file' ? refuse(reply, 'invalid_file', 'invalid file', [{ row: 1, field: null, code: 'empty_file' }]) : refuseFile(reply, file.code);
+    // Read and checked in a worker thread under the upload caps (upload/limits.ts).
+    const checked = await checkUploadedTable(args.fileName, file.bytes);
+    if (!checked.ok) {
+      if (checked.kind === 'refused') return refuseFile(reply, checked.code);
+      if (checked.kind === 'file') return refuse(reply, 'invalid_file', 'invalid file', [checked.error]);
+      return refuse(reply, 'invalid_factor_table', 'invalid factor table', [...checked.errors]);
+    }
 
     const outcome = await runCompanyCommand(deps, session, streamOf(companyId), companyFactorSetsDecider, {
       type: 'UploadCompanyFactorTable',
@@ -163,10 +178,10 @@ export function registerCompanyFactorSetRoutes(app: FastifyInstance, deps: Comma
       setId,
       mode: args.mode,
       fileName: args.fileName,
-      format: table.format,
+      format: checked.format,
       entries: checked.entries,
       ...(args.expectedVersion === undefined ? {} : { expectedVersion: args.expectedVersion }),
     });
-    return { companyFactorSet: companyFactorSetView(outcome.state, setId), format: table.format, rows: checked.entries.length, changed: outcome.appended > 0 };
+    return { companyFactorSet: companyFactorSetView(outcome.state, setId), format: checked.format, rows: checked.entries.length, changed: outcome.appended > 0 };
   });
 }

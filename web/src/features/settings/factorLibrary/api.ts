@@ -158,6 +158,7 @@ export const uploadCodes: Record<string, MessageId> = {
   duplicate_column: 'factorLibrary.upload.code.duplicate_column',
   empty_table: 'factorLibrary.upload.code.empty_table',
   too_many_rows: 'factorLibrary.upload.code.too_many_rows',
+  too_many_columns: 'factorLibrary.upload.code.too_many_columns',
   empty_file: 'factorLibrary.upload.code.empty_file',
   unsupported_file_type: 'factorLibrary.upload.code.unsupported_file_type',
   invalid_encoding: 'factorLibrary.upload.code.invalid_encoding',
@@ -169,6 +170,12 @@ export const uploadCodes: Record<string, MessageId> = {
 export const factorSetCodes: Record<string, MessageId> = {
   invalid_factor_table: 'factorLibrary.upload.refused',
   invalid_file: 'factorLibrary.upload.unreadable',
+  // Upload caps (command-api/src/calculation/upload/limits.ts): the whole file is refused.
+  invalid_base64: 'factorLibrary.upload.limit.invalid_base64',
+  file_too_large: 'factorLibrary.upload.limit.file_too_large',
+  file_uncompressed_too_large: 'factorLibrary.upload.limit.file_uncompressed_too_large',
+  file_too_complex: 'factorLibrary.upload.limit.file_too_complex',
+  uploads_busy: 'factorLibrary.upload.limit.uploads_busy',
   invalid_set_id: 'factorLibrary.sets.error.setId',
   factor_set_exists: 'factorLibrary.sets.error.exists',
   invalid_title: 'factorLibrary.sets.error.title',
