@@ -4,6 +4,7 @@ import { benchAppends } from './appends';
 import { benchLatency } from './latency';
 import { benchRebuild } from './rebuild';
 import { benchCalculation } from './calculation';
+import { benchCommands } from './commands';
 
 /**
  * `npm run bench`: every benchmark, one after another (never in parallel: they would measure each
@@ -19,6 +20,7 @@ const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
   ['latency', () => benchLatency({ commands: 1000 })],
   ['rebuild', () => benchRebuild({ databaseUrl, events: 100_000 })],
   ['calculation', () => benchCalculation({ lines: 1_000_000 })],
+  ['commands', () => benchCommands({ clients: 20, commands: 1000 })],
 ];
 for (const [name, run] of suites) {
   if (only.length > 0 && !only.includes(name)) continue;

@@ -8,7 +8,7 @@ import { freshPostgres } from '@ghg/events/testing';
 export type RunningApp = Awaited<ReturnType<typeof startEmbedded>> & { stop(): Promise<void> };
 
 /** The app exactly as `npm start` runs it, on a fresh data folder (or the given PostgreSQL URL). */
-export async function startTestApp(databaseUrl?: string): Promise<RunningApp> {
+export async function startTestApp(databaseUrl?: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ghg-app-'));
   const env: NodeJS.ProcessEnv = {
     PORT: '0',
@@ -17,6 +17,7 @@ export async function startTestApp(databaseUrl?: string): Promise<RunningApp> {
     LOG_LEVEL: 'warn',
     WEB_DIST: join(dataDir, 'no-web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extraEnv,
   };
   const running = await startEmbedded(env);
   return {
