@@ -5,6 +5,7 @@ import * as audit from './0004_audit';
 import * as targets from './0005_targets';
 import * as groupFlagsIntensity from './0006_groupFlagsIntensity';
 import * as calculation from './0007_calculation';
+import * as boundedColumns from './0008_boundedColumns';
 import { coreMigration } from './0001_core';
 
 /**
@@ -25,4 +26,5 @@ export const migrations: ReadModelMigration[] = [
   targets,
   groupFlagsIntensity,
   calculation,
+  boundedColumns,
 ];
