@@ -1,6 +1,7 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Logger } from 'pino';
+import { findUnstorableText } from '@ghg/events';
 import type { AppConfig } from './config';
 
 /**
@@ -12,7 +13,22 @@ export async function createHttpServer(config: AppConfig, logger: Logger) {
   const app = Fastify({ loggerInstance: logger, trustProxy: config.trustProxy });
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config.publicUrl) }, ...HEADERS });
   app.addHook('onSend', answerOversizedBody);
+  app.addHook('preValidation', refuseUnstorableText);
   return app;
+}
+
+/**
+ * NUL and lone surrogates cannot be stored (PostgreSQL text and jsonb refuse them) nor echoed
+ * faithfully: refused in any path parameter, query value or body before a route sees them, so
+ * no route (command or query) can forget the check. The answer names the field, like any other
+ * invalid argument (spec §5: 'invalid args').
+ */
+async function refuseUnstorableText(request: FastifyRequest, reply: FastifyReply) {
+  for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    const path = findUnstorableText(value);
+    if (path === null) continue;
+    return reply.status(400).send({ message: 'invalid args', code: 'invalid_args', fields: path ? [path] : [part] });
+  }
 }
 
 const HEADERS = {

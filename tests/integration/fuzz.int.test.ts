@@ -13,7 +13,7 @@ import { baseRequests, prepareFixture, type BaseRequest, type Fixture } from './
  * projection. Bounded in time (FUZZ_BUDGET_MS); FUZZ_SEED and FUZZ_RUNS reproduce or widen a run.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 10_2026);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_MS ?? 40_000);
 
 interface Violation {

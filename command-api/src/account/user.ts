@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { idText, shortText } from '@ghg/events';
 import { userDecider, userStreamId } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand } from '../core/executeCommand';
@@ -7,7 +8,7 @@ import { authenticate, metadataFor, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 
 const UpdateUserArgs = z.object({
-  user: z.object({ language: z.string().optional(), selectedCompanyId: z.string().optional() }),
+  user: z.object({ language: shortText().optional(), selectedCompanyId: idText().optional() }),
 });
 
 /** PUT /api/user: a user changes their own language or selected company. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { boundedText, shortText } from '@ghg/events';
+import { boundedText, idText, shortText } from '@ghg/events';
 import { fold, normaliseEmail, userDecider, userEmailStreamId, userStreamId } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { TOKEN_LIFETIME_SECONDS } from '../core/deps';
@@ -11,7 +11,7 @@ import { parseArgs } from '../core/validate';
 import { LoginThrottle } from './loginThrottle';
 
 const LoginArgs = z.object({ email: shortText().min(1), password: boundedText(MAX_PASSWORD_LENGTH, 1) });
-const RefreshArgs = z.object({ id: z.string().min(1) });
+const RefreshArgs = z.object({ id: idText() });
 
 // Verifying against a real hash when the email is unknown keeps both answers equally slow,
 // so response time does not tell an attacker which addresses have accounts.

@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { boundedRecord, idText, longText } from '@ghg/events';
 import { calculationBasisDecider, calculationBasisStreamId, compareBases, type SetCalculationBasis } from '@ghg/domain/calculation/basis/index';
 import type { ActivityLine } from '@ghg/domain/calculation/index';
 import type { CommandApiDeps } from '../core/deps';
-import { expectedVersionArg, runCompanyCommand } from '../core/companyCommand';
+import { expectedVersionArg, runCompanyCommand, yearArg } from '../core/companyCommand';
 import { httpErrorFor } from '../core/httpErrors';
 import { authenticate, requireSession, type Session } from '../core/session';
 import { parseArgs } from '../core/validate';
 import { availableFactorSets, basisView, contextFor, defaultBasisFor, loadCalculationFacts, type CompanyCalculationFacts } from './context';
 import { linesArg, parseLines } from './lines';
 
-const fiscalYearArg = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().int());
 const basisChanges = {
-  fiscalYear: fiscalYearArg,
-  gwpSet: z.string().min(1).optional(),
+  fiscalYear: yearArg,
+  gwpSet: idText().optional(),
   /** Set id → version to pin, or null to unpin; sets not named keep their pin. */
-  factorSets: z.record(z.string().min(1), z.string().min(1).nullable()).optional(),
-  reason: z.string().optional(),
+  factorSets: boundedRecord(idText(), idText().nullable()).optional(),
+  reason: longText().optional(),
 };
 const SetBasisArgs = z.object({ ...basisChanges, expectedVersion: expectedVersionArg });
 const PreviewArgs = z.object({ ...basisChanges, lines: linesArg });

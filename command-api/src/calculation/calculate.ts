@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { year } from '@ghg/events';
 import { calculateBatch } from '@ghg/domain/calculation/index';
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
@@ -8,7 +9,7 @@ import { basisView, contextError, contextFor, currentFiscalYear, loadCalculation
 import { errorOf, linesArg, parseLines, type LineError } from './lines';
 
 const CalculateArgs = z.object({
-  fiscalYear: z.number().int().min(1900).max(2200).optional(),
+  fiscalYear: year().optional(),
   lines: linesArg,
   explain: z.boolean().optional(),
 });

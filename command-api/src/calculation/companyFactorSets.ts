@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { boundedText, LIMITS } from '@ghg/events';
+import { boundedText, idText, LIMITS, longText } from '@ghg/events';
 import {
   companyFactorSetsDecider,
   companyFactorSetsStreamId,
@@ -18,19 +18,20 @@ import { decodeBase64File } from './upload/base64';
 import { checkUploadedTable } from './upload/checkUploadedTable';
 import { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS, uploadRefusalStatus, type UploadRefusalCode } from './upload/limits';
 
-const version = z.number().int().min(0).optional();
-const text = z.string().nullish();
-const labels = z.union([z.string().transform((ja) => ({ ja })), z.object({ ja: text, en: text, zhHans: text })]);
+const version = z.number().int().min(0).max(LIMITS.maxVersion).optional();
+const text = longText().nullish();
+const labels = z.union([longText().transform((ja) => ({ ja })), z.object({ ja: text, en: text, zhHans: text })]);
 
 const CreateSetArgs = z.object({
-  setId: z.string().trim().min(1),
+  setId: idText().trim().min(1),
   title: labels,
-  publisher: z.string().optional(),
-  citation: z.string().optional(),
-  licence: z.string().optional(),
+  publisher: longText().optional(),
+  citation: longText().optional(),
+  licence: longText().optional(),
 });
 
-const cell = z.union([z.string(), z.number()]).nullish();
+// Cells are checked by the table's own row rules (too_long, invalid_text …), which name the field.
+const cell = z.union([longText(), z.number()]).nullish();
 const SaveFactorArgs = z.object({
   key: cell,
   label: z.object({ ja: text, en: text, zhHans: text }).optional(),
@@ -53,7 +54,7 @@ const UploadArgs = z.object({
   expectedVersion: version,
 });
 
-const FactorParams = z.object({ id: z.string().min(1), key: z.string().min(1) });
+const FactorParams = z.object({ id: idText(), key: idText() });
 
 /** Table column → JSON field of the single-factor form, so a form error names the field it shows. */
 const jsonField: Record<FactorTableColumn, string> = {

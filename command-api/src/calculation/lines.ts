@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedRecord, idText, year } from '@ghg/events';
 import type { ActivityLine, CalculationResult } from '@ghg/domain/calculation/index';
 
 /** The most lines one preview call calculates. */
@@ -8,10 +9,10 @@ export const MAX_LINES = 10_000;
 export const linesArg = z.array(z.unknown()).min(1).max(MAX_LINES);
 
 const LineShape = z.object({
-  id: z.union([z.string(), z.number().transform(String)]).optional(),
-  formulaId: z.string().min(1),
-  inputs: z.record(z.string(), z.unknown()),
-  fiscalYear: z.number().int().optional(),
+  id: z.union([idText(), z.number().transform(String)]).optional(),
+  formulaId: idText(),
+  inputs: boundedRecord(idText(), z.unknown()),
+  fiscalYear: year().optional(),
 });
 
 export interface LineError {

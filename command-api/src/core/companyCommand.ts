@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText, LIMITS, quantity, shortText, year } from '@ghg/events';
 import type { Decider } from '@ghg/domain';
 import type { CommandApiDeps } from './deps';
 import { executeCommand, type CommandOutcome } from './executeCommand';
@@ -9,18 +10,33 @@ import { metadataFor, type Session } from './session';
  * for the read models, and the argument shapes they accept.
  */
 
-/** A number, or a numeric string from a form field; missing, null, blank or not a number is invalid args. */
-export const numberArg = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number());
-/** Required text: blank is missing. Numbers (a numeric serial) are taken as text. */
-export const textArg = z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().min(1));
+/** A decimal numeral as a form field sends it: sign, digits, fraction; no blanks, hex or exponent. */
+const NUMERAL = /^-?\d+(\.\d+)?$/;
+/**
+ * A JSON number, or a numeral string from a form field, checked by `schema` (which bounds it).
+ * Nothing else becomes a number: true, null, '' or '0x10' are invalid args, never 1, 0 or 16.
+ */
+export const numeric = <S extends z.ZodType<number>>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && NUMERAL.test(v) ? Number(v) : v), schema);
+/** A quantity within the bounds every read model holds (±LIMITS.maxQuantity). */
+export const numberArg = numeric(quantity());
+/** A calendar or fiscal year. */
+export const yearArg = numeric(year());
+/** Required short text: blank is missing. Numbers (a numeric serial) are taken as text. */
+export const textArg = z.union([z.string(), z.number().transform(String)]).pipe(shortText().trim().min(1));
+/** Optional short text: null, absent and blank are "none". */
+export const optionalTextArg = shortText()
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null));
 /** An optional id: null and '' mean "none" (a new entity). */
 export const optionalId = z
-  .string()
+  .union([idText(), z.literal('')])
   .nullish()
   .transform((v) => (v ? v : undefined));
-export const expectedVersionArg = z.number().int().min(-1).optional();
-export const IdParam = z.object({ id: z.string().min(1) });
-export const RemoveArgs = z.object({ expectedVersion: z.number().int().min(0).optional() });
+/** A stream version a client last saw (-1: "must not exist yet"). */
+export const expectedVersionArg = z.number().int().min(-1).max(LIMITS.maxVersion).optional();
+export const IdParam = z.object({ id: idText() });
+export const RemoveArgs = z.object({ expectedVersion: z.number().int().min(0).max(LIMITS.maxVersion).optional() });
 
 /** load → decide → append on one stream of the session's company, then wait for the projector. */
 export async function runCompanyCommand<C, E extends { type: string; data: unknown }, S, Err extends string>(

@@ -9,6 +9,7 @@ import {
 } from '@ghg/events';
 import { fold, type Decider } from '@ghg/domain';
 import { httpErrorFor } from './httpErrors';
+import { invalidArgs } from './validate';
 
 export interface CommandOutcome<State> {
   /** State after the new events, for the HTTP answer. */
@@ -53,15 +54,15 @@ export async function executeCommand<C, E extends { type: string; data: unknown 
   }
 }
 
-/** Validates the data against its contract, so a malformed event can never enter the log. */
+/**
+ * Validates the data against its contract, so a malformed event can never enter the log. The
+ * contracts hold the bounds the read models can store (events/src/contracts/bounds.ts); a value
+ * that got past a route's own schema is still refused here, as invalid args naming the field.
+ */
 export function toNewEvent(event: { type: string; data: unknown }, metadata: EventMetadata): NewEvent {
   const contract = eventContracts.get(event.type);
   if (!contract) throw new Error(`No contract for event type ${event.type}`);
-  return {
-    id: randomUUID(),
-    type: event.type,
-    schemaVersion: contract.schemaVersion,
-    data: contract.schema.parse(event.data),
-    metadata,
-  };
+  const parsed = contract.schema.safeParse(event.data);
+  if (!parsed.success) throw invalidArgs(parsed.error);
+  return { id: randomUUID(), type: event.type, schemaVersion: contract.schemaVersion, data: parsed.data, metadata };
 }

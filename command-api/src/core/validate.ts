@@ -5,8 +5,11 @@ import { HttpError } from './httpErrors';
 export function parseArgs<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  const fields = [...new Set(result.error.issues.map((i) => i.path.join('.')))].filter(Boolean);
-  const error = new HttpError(400, 'invalid_args', 'invalid args');
-  Object.assign(error, { fields });
-  throw error;
+  throw invalidArgs(result.error);
+}
+
+/** The 400 'invalid args' for a zod refusal, with the paths of the fields it names. */
+export function invalidArgs(error: z.ZodError): HttpError {
+  const fields = [...new Set(error.issues.map((i) => i.path.join('.')))].filter(Boolean);
+  return Object.assign(new HttpError(400, 'invalid_args', 'invalid args'), { fields });
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { idText, shortText } from '@ghg/events';
+import { numeric } from '../core/companyCommand';
 import { controlApproaches } from '@ghg/events';
 import {
   companyDecider,
@@ -19,16 +21,19 @@ import { HttpError } from '../core/httpErrors';
 import { authenticate, metadataFor, requireSession, type Session } from '../core/session';
 import { parseArgs } from '../core/validate';
 
-const RegionArgs = z.object({ companyId: z.string().min(1), region: z.string().min(1) });
+/** The group's equity share in a company, percent. */
+const sharePercent = numeric(z.number().min(0).max(100));
+
+const RegionArgs = z.object({ companyId: idText(), region: shortText().min(1) });
 const ConsolidationArgs = z.object({
-  companyId: z.string().min(1),
-  equitySharePercent: z.coerce.number(),
+  companyId: idText(),
+  equitySharePercent: sharePercent,
   controlApproach: z.enum(controlApproaches),
 });
 const NewCompanyArgs = z.object({
-  name: z.string().min(1),
-  region: z.string().min(1),
-  equitySharePercent: z.coerce.number().optional(),
+  name: shortText().trim().min(1),
+  region: shortText().min(1),
+  equitySharePercent: sharePercent.optional(),
   controlApproach: z.enum(controlApproaches).optional(),
 });
 

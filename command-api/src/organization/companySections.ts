@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { idText, shortText } from '@ghg/events';
 import { companySectionsDecider, companySectionsStreamId, type CompanySectionsState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { IdParam, loadState, runCompanyCommand } from '../core/companyCommand';
@@ -9,11 +10,11 @@ import { parseArgs } from '../core/validate';
 
 const SaveSectionArgs = z.object({
   section: z.object({
-    id: z.string().min(1).optional(),
-    name: z.string().min(1),
-    displayName: z.string().nullable().optional(),
-    parentSection: z.string().min(1).nullable().optional(),
-    energyConservationActReportSectionType: z.string().nullable().optional(),
+    id: idText().optional(),
+    name: shortText().min(1),
+    displayName: shortText().nullable().optional(),
+    parentSection: idText().nullable().optional(),
+    energyConservationActReportSectionType: shortText().nullable().optional(),
   }),
 });
 

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { idText } from '@ghg/events';
 import { currencyRatesDecider, currencyRatesStreamId, type CurrencyRatesState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { IdParam, loadState, RemoveArgs, runCompanyCommand } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, RemoveArgs, runCompanyCommand, textArg, yearArg } from '../core/companyCommand';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 
 const SaveCurrencyArgs = z.object({
-  id: z.string().min(1).optional(),
-  fiscalYear: z.coerce.number(),
-  currencyUnit: z.string().min(1),
-  rate: z.coerce.number(),
-  expectedVersion: z.number().int().min(0).optional(),
+  id: idText().optional(),
+  fiscalYear: yearArg,
+  currencyUnit: textArg,
+  rate: numberArg,
+  expectedVersion: expectedVersionArg,
 });
 
 const view = (state: CurrencyRatesState, id: string) => {

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { idText } from '@ghg/events';
 import { fiscalYearDecider, fiscalYearStreamId } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { runCompanyCommand } from '../core/companyCommand';
+import { expectedVersionArg, numeric, runCompanyCommand } from '../core/companyCommand';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 
 const SaveFiscalYearArgs = z.object({
-  fiscalYearId: z.string().min(1),
-  startMonth: z.coerce.number(),
-  expectedVersion: z.number().int().min(-1).optional(),
+  fiscalYearId: idText(),
+  startMonth: numeric(z.number().int().min(1).max(12)),
+  expectedVersion: expectedVersionArg,
 });
 
 export function registerFiscalYearRoutes(app: FastifyInstance, deps: CommandApiDeps): void {

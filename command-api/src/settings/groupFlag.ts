@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { boundedList, idText } from '@ghg/events';
 import { groupFlagsDecider, groupFlagsStreamId, type GroupFlagsState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, optionalId, RemoveArgs, runCompanyCommand } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, loadState, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
 
 const SaveGroupFlagArgs = z.object({
   id: optionalId,
-  name: z.string().trim().min(1),
+  name: textArg,
   /** The registered organizations (company-section ids), the whole list; absent: unchanged. */
-  sectionIds: z.array(z.string().min(1)).max(1000).optional(),
+  sectionIds: boundedList(idText()).optional(),
   expectedVersion: expectedVersionArg,
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { idText } from '@ghg/events';
 import {
   intensitiesDecider,
   intensitiesStreamId,
@@ -11,12 +12,12 @@ import {
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, yearArg } from '../core/companyCommand';
 
 const SaveManagementIntensityArgs = z.object({
   id: optionalId,
-  intensityId: z.string().trim().min(1),
-  fiscalYear: numberArg,
+  intensityId: idText(),
+  fiscalYear: yearArg,
   value: numberArg,
   expectedVersion: expectedVersionArg,
 });

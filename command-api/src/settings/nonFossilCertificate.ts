@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { shortText } from '@ghg/events';
 import {
   isRenewableCertificate,
   nonFossilCertificatesDecider,
@@ -11,7 +12,7 @@ import {
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg, yearArg } from '../core/companyCommand';
 
 const SaveCertificateArgs = z.object({
   id: optionalId,
@@ -19,11 +20,11 @@ const SaveCertificateArgs = z.object({
   quantityKwh: numberArg,
   periodFrom: textArg,
   periodTo: textArg,
-  fiscalYear: numberArg,
+  fiscalYear: yearArg,
   tracking: z.boolean(),
-  powerSource: z.string().nullish(),
-  generatorName: z.string().nullish(),
-  generatorLocation: z.string().nullish(),
+  powerSource: shortText().nullish(),
+  generatorName: shortText().nullish(),
+  generatorLocation: shortText().nullish(),
   expectedVersion: expectedVersionArg,
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { year } from '@ghg/events';
 import {
   decideSaveReductionGoals,
   newIdsNeeded,
@@ -16,18 +17,18 @@ import type { CommandApiDeps } from '../core/deps';
 import { HttpError } from '../core/httpErrors';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, numeric, optionalId, RemoveArgs, runCompanyCommand, textArg, yearArg } from '../core/companyCommand';
 
 const optionalNumber = z.preprocess((v) => (v === null || v === '' ? undefined : v), numberArg.optional());
 
 const GoalArgs = z
   .object({
     id: optionalId,
-    scopeCategory: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().min(1)),
-    goalYear: numberArg,
+    scopeCategory: textArg,
+    goalYear: yearArg,
     goalEmission: optionalNumber,
     goalEmissionPercentage: optionalNumber,
-    targetYear: numberArg,
+    targetYear: numeric(z.union([z.literal(0), year()])),
     targetEmission: numberArg,
     expectedVersion: expectedVersionArg,
   })

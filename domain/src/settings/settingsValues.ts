@@ -1,18 +1,7 @@
-/** Small value checks shared by the settings deciders (pure). */
+import { LIMITS } from '@ghg/events';
 
-/** Fiscal and calendar years the product accepts, as for currency rates. */
-export const isYear = (year: number) => Number.isInteger(year) && year >= 1900 && year <= 2200;
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD (2025-02-30 is not). */
-export function isIsoDate(text: string): boolean {
-  const m = ISO_DATE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && isYear(y);
-}
+/** Small value checks shared by the settings deciders (pure). The year and date rules are the contracts' own. */
+export { isIsoDate, isYear } from '@ghg/events';
 
 /** Trimmed text of 1 to `max` characters, or null when it is blank or too long. */
 export function cleanText(text: string, max: number): string | null {
@@ -28,5 +17,8 @@ export function cleanOptionalText(text: string | null | undefined, max: number):
   return t.length > max ? undefined : t;
 }
 
-/** Non-negative finite quantity. */
-export const isQuantity = (n: number) => Number.isFinite(n) && n >= 0;
+/** Non-negative quantity within what every read model holds. */
+export const isQuantity = (n: number) => Number.isFinite(n) && n >= 0 && n <= LIMITS.maxQuantity;
+
+/** Positive quantity within what every read model holds. */
+export const isPositiveQuantity = (n: number) => isQuantity(n) && n > 0;

@@ -24,6 +24,8 @@ export const LIMITS = {
   maxYear: 2200,
   /** Elements of one list inside an event (section ids, company ids). */
   maxListLength: 1000,
+  /** Stream versions and other counters (read-model integer columns). */
+  maxVersion: 2_147_483_647,
   /** Entries of one uploaded factor table (one event). */
   maxTableRows: 50_000,
 } as const;
@@ -60,5 +62,51 @@ export const nonNegativeQuantity = () => z.number().min(0).max(LIMITS.maxQuantit
 export const positiveQuantity = () => z.number().positive().max(LIMITS.maxQuantity);
 /** A calendar or fiscal year. */
 export const year = () => z.number().int().min(LIMITS.minYear).max(LIMITS.maxYear);
+/** Fiscal and calendar years the product accepts. */
+export const isYear = (value: number) => Number.isInteger(value) && value >= LIMITS.minYear && value <= LIMITS.maxYear;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written YYYY-MM-DD (2025-02-30 is not) in an accepted year. */
+export function isIsoDate(text: string): boolean {
+  const m = ISO_DATE.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && isYear(y);
+}
+
+/** A calendar date as ISO text (YYYY-MM-DD). */
+export const isoDate = () => z.string().refine(isIsoDate, { message: 'invalid_date' });
+
 /** A bounded list. */
 export const boundedList = <T extends z.ZodType>(item: T, max: number = LIMITS.maxListLength) => z.array(item).max(max);
+/** A bounded map from text keys to values. */
+export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, max: number = LIMITS.maxListLength) =>
+  z.record(key, value).refine((r) => Object.keys(r).length <= max, { message: 'too_many_entries' });
+
+/** How deep a request body may nest: far more than any command needs, far less than the stack. */
+const MAX_DEPTH = 64;
+
+/**
+ * The path of the first text (value or key) anywhere in `value` that the log cannot store, or of
+ * a nesting deeper than any command takes; null when there is none. Checked at the HTTP boundary
+ * for every body, path and query, so no route can forget it.
+ */
+export function findUnstorableText(value: unknown): string | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value: v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return path;
+    } else if (v !== null && typeof v === 'object') {
+      if (depth >= MAX_DEPTH) return path;
+      for (const [key, child] of Object.entries(v)) {
+        // A bad key is reported at its object: the key itself cannot be echoed safely.
+        if (!isStorableText(key)) return path;
+        stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
+}

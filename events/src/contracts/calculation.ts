@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEventOf } from './defineEvent';
+import { boundedList, boundedRecord, idText, isoDate, LIMITS, longText, nonNegativeQuantity, shortText, year } from './bounds';
 
 // ---------------------------------------------------------------------------------------------
 // Calculation basis (issue 5): which GWP set and which factor-set versions a company uses for a
@@ -7,22 +8,22 @@ import { defineEvent, type DomainEventOf } from './defineEvent';
 // restatement that records both the old and the new basis.
 
 /** Factor-set id → pinned version, e.g. { 'jp-shk': 'legacy', 'co-glec': '3' }. */
-const pins = z.record(z.string(), z.string());
-const basis = z.object({ gwpSet: z.string(), factorSets: pins });
+const pins = boundedRecord(idText(), idText());
+const basis = z.object({ gwpSet: idText(), factorSets: pins });
 
 export const CalculationBasisSet = defineEvent(
   'CalculationBasisSet',
   1,
   z.object({
     /** One id per company and fiscal year (the audit log's entity). */
-    id: z.string(),
-    companyId: z.string(),
-    fiscalYear: z.number().int(),
-    gwpSet: z.string(),
+    id: idText(),
+    companyId: idText(),
+    fiscalYear: year(),
+    gwpSet: idText(),
     factorSets: pins,
     /** true: the newest versions at that moment were written because none were chosen. */
     defaulted: z.boolean(),
-    reason: z.string().nullable(),
+    reason: longText().nullable(),
   }),
 );
 
@@ -30,12 +31,12 @@ export const CalculationBasisChanged = defineEvent(
   'CalculationBasisChanged',
   1,
   z.object({
-    id: z.string(),
-    companyId: z.string(),
-    fiscalYear: z.number().int(),
+    id: idText(),
+    companyId: idText(),
+    fiscalYear: year(),
     before: basis,
     after: basis,
-    reason: z.string().nullable(),
+    reason: longText().nullable(),
   }),
 );
 
@@ -44,22 +45,25 @@ export const CalculationBasisChanged = defineEvent(
 // values). Every change publishes a new version of the set (1, 2, 3 …), so a pinned version
 // never changes under a stored result.
 
-const labelsSchema = z.object({ ja: z.string(), en: z.string(), zhHans: z.string() });
+const labelsSchema = z.object({ ja: shortText(), en: shortText(), zhHans: shortText() });
+
+/** A published version number of a set (1, 2, 3 …). */
+const setVersion = () => z.number().int().positive().max(LIMITS.maxVersion);
 
 export const companyFactorEntry = z.object({
-  key: z.string(),
+  key: idText(),
   label: labelsSchema,
-  value: z.number(),
+  value: nonNegativeQuantity(),
   /** As published: 'kg-CO2e/tkm', 'g-CH4/L', 'GJ/kL'. */
-  unit: z.string(),
+  unit: shortText(),
   stage: z.enum(['WTT', 'TTW', 'WTW']).nullable(),
   /** ISO dates, inclusive; null: open-ended. */
-  validFrom: z.string().nullable(),
-  validTo: z.string().nullable(),
-  source: z.string().nullable(),
-  licenceNote: z.string().nullable(),
+  validFrom: isoDate().nullable(),
+  validTo: isoDate().nullable(),
+  source: longText().nullable(),
+  licenceNote: longText().nullable(),
   /** A calculation scope ('1', '2', '31' … '315', 'water', 'pe') or null. */
-  category: z.string().nullable(),
+  category: shortText().nullable(),
 });
 export type CompanyFactorEntry = z.infer<typeof companyFactorEntry>;
 
@@ -68,14 +72,14 @@ export const CompanyFactorSetCreated = defineEvent(
   1,
   z.object({
     /** Entity id (the audit log's). */
-    id: z.string(),
-    companyId: z.string(),
+    id: idText(),
+    companyId: idText(),
     /** The id factor references use: '<setId>:<key>'. */
-    setId: z.string(),
+    setId: idText(),
     title: labelsSchema,
-    publisher: z.string(),
-    citation: z.string(),
-    licence: z.string(),
+    publisher: longText(),
+    citation: longText(),
+    licence: longText(),
   }),
 );
 
@@ -83,13 +87,13 @@ export const CompanyFactorSetCreated = defineEvent(
 export const CompanyFactorSaved = defineEvent(
   'CompanyFactorSaved',
   1,
-  z.object({ id: z.string(), companyId: z.string(), setId: z.string(), version: z.number().int().positive(), entry: companyFactorEntry }),
+  z.object({ id: idText(), companyId: idText(), setId: idText(), version: setVersion(), entry: companyFactorEntry }),
 );
 
 export const CompanyFactorRemoved = defineEvent(
   'CompanyFactorRemoved',
   1,
-  z.object({ id: z.string(), companyId: z.string(), setId: z.string(), version: z.number().int().positive(), key: z.string() }),
+  z.object({ id: idText(), companyId: idText(), setId: idText(), version: setVersion(), key: idText() }),
 );
 
 /**
@@ -100,14 +104,14 @@ export const CompanyFactorSetUploaded = defineEvent(
   'CompanyFactorSetUploaded',
   1,
   z.object({
-    id: z.string(),
-    companyId: z.string(),
-    setId: z.string(),
-    version: z.number().int().positive(),
+    id: idText(),
+    companyId: idText(),
+    setId: idText(),
+    version: setVersion(),
     mode: z.enum(['merge', 'replace']),
-    fileName: z.string(),
+    fileName: shortText(),
     format: z.enum(['csv-utf8', 'csv-utf8-bom', 'csv-shift_jis', 'xlsx']),
-    entries: z.array(companyFactorEntry),
+    entries: boundedList(companyFactorEntry, LIMITS.maxTableRows),
   }),
 );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEventOf } from './defineEvent';
+import { boundedList, idText, shortText } from './bounds';
 
 export const languages = ['ja', 'en', 'zhHans'] as const;
 export const roles = ['admin', 'editor', 'viewer'] as const;
@@ -7,14 +8,14 @@ export const roles = ['admin', 'editor', 'viewer'] as const;
 export const TenantCreated = defineEvent(
   'TenantCreated',
   1,
-  z.object({ tenantId: z.string(), name: z.string() }),
+  z.object({ tenantId: idText(), name: shortText() }),
 );
 
 /** The tenant's own list of its companies: group administrators see every one of them. */
 export const TenantCompanyAdded = defineEvent(
   'TenantCompanyAdded',
   1,
-  z.object({ tenantId: z.string(), companyId: z.string() }),
+  z.object({ tenantId: idText(), companyId: idText() }),
 );
 
 /** Regions a company can be in (spec 001 §9). */
@@ -26,10 +27,10 @@ export const CompanyRegistered = defineEvent(
   'CompanyRegistered',
   1,
   z.object({
-    companyId: z.string(),
-    tenantId: z.string(),
-    name: z.string(),
-    region: z.string(),
+    companyId: idText(),
+    tenantId: idText(),
+    name: shortText(),
+    region: shortText(),
     /** Group's equity share in the company, percent (GHG Protocol consolidation). Absent: 100. */
     equitySharePercent: z.number().min(0).max(100).optional(),
     /** Consolidation approach the group applies to this company. Absent: operational control. */
@@ -40,14 +41,14 @@ export const CompanyRegistered = defineEvent(
 export const CompanyRegionChanged = defineEvent(
   'CompanyRegionChanged',
   1,
-  z.object({ companyId: z.string(), region: z.string() }),
+  z.object({ companyId: idText(), region: shortText() }),
 );
 
 export const CompanyConsolidationChanged = defineEvent(
   'CompanyConsolidationChanged',
   1,
   z.object({
-    companyId: z.string(),
+    companyId: idText(),
     equitySharePercent: z.number().min(0).max(100),
     controlApproach: z.enum(controlApproaches),
   }),
@@ -57,13 +58,13 @@ export const CompanySectionCreated = defineEvent(
   'CompanySectionCreated',
   1,
   z.object({
-    sectionId: z.string(),
-    companyId: z.string(),
-    name: z.string(),
-    displayName: z.string(),
-    parentSectionId: z.string().nullable(),
+    sectionId: idText(),
+    companyId: idText(),
+    name: shortText(),
+    displayName: shortText(),
+    parentSectionId: idText().nullable(),
     /** 省エネ法 report section type (e.g. 'factory', 'office'); null when not a reporting unit. */
-    energyConservationActReportSectionType: z.string().nullable().optional(),
+    energyConservationActReportSectionType: shortText().nullable().optional(),
   }),
 );
 
@@ -71,38 +72,38 @@ export const CompanySectionUpdated = defineEvent(
   'CompanySectionUpdated',
   1,
   z.object({
-    sectionId: z.string(),
-    companyId: z.string(),
-    name: z.string(),
-    displayName: z.string(),
-    parentSectionId: z.string().nullable(),
-    energyConservationActReportSectionType: z.string().nullable(),
+    sectionId: idText(),
+    companyId: idText(),
+    name: shortText(),
+    displayName: shortText(),
+    parentSectionId: idText().nullable(),
+    energyConservationActReportSectionType: shortText().nullable(),
   }),
 );
 
 export const CompanySectionDeleted = defineEvent(
   'CompanySectionDeleted',
   1,
-  z.object({ sectionId: z.string(), companyId: z.string() }),
+  z.object({ sectionId: idText(), companyId: idText() }),
 );
 
 export const UserRegistered = defineEvent(
   'UserRegistered',
   1,
   z.object({
-    userId: z.string(),
-    tenantId: z.string(),
-    email: z.string(),
-    name: z.string(),
+    userId: idText(),
+    tenantId: idText(),
+    email: shortText(),
+    name: shortText(),
     /** argon2id hash; the password itself is never stored or logged. */
-    passwordHash: z.string(),
+    passwordHash: shortText(),
     language: z.enum(languages),
     role: z.enum(roles),
     /** Companies the user may see; the role applies in each of them. */
-    companyIds: z.array(z.string()),
+    companyIds: boundedList(idText()),
     /** null: the role covers the whole company; otherwise that section and its descendants. */
-    sectionId: z.string().nullable(),
-    selectedCompanyId: z.string(),
+    sectionId: idText().nullable(),
+    selectedCompanyId: idText(),
     /** Group administrator: every company of the group, including ones added later. */
     allCompanies: z.boolean().optional(),
   }),
@@ -112,37 +113,37 @@ export const UserAccessChanged = defineEvent(
   'UserAccessChanged',
   1,
   z.object({
-    userId: z.string(),
+    userId: idText(),
     role: z.enum(roles),
-    companyIds: z.array(z.string()),
+    companyIds: boundedList(idText()),
     allCompanies: z.boolean(),
-    sectionId: z.string().nullable(),
+    sectionId: idText().nullable(),
   }),
 );
 
-export const UserDeactivated = defineEvent('UserDeactivated', 1, z.object({ userId: z.string() }));
-export const UserReactivated = defineEvent('UserReactivated', 1, z.object({ userId: z.string() }));
+export const UserDeactivated = defineEvent('UserDeactivated', 1, z.object({ userId: idText() }));
+export const UserReactivated = defineEvent('UserReactivated', 1, z.object({ userId: idText() }));
 
 /** Only the hash of the one-time token is stored; the token itself goes to the mail outbox. */
 export const PasswordResetRequested = defineEvent(
   'PasswordResetRequested',
   1,
-  z.object({ userId: z.string(), tokenHash: z.string(), expiresAt: z.string() }),
+  z.object({ userId: idText(), tokenHash: shortText(), expiresAt: shortText() }),
 );
 
 export const PasswordChanged = defineEvent(
   'PasswordChanged',
   1,
-  z.object({ userId: z.string(), passwordHash: z.string() }),
+  z.object({ userId: idText(), passwordHash: shortText() }),
 );
 
 export const UserPreferencesChanged = defineEvent(
   'UserPreferencesChanged',
   1,
   z.object({
-    userId: z.string(),
+    userId: idText(),
     language: z.enum(languages).optional(),
-    selectedCompanyId: z.string().optional(),
+    selectedCompanyId: idText().optional(),
   }),
 );
 
@@ -153,7 +154,7 @@ export const UserPreferencesChanged = defineEvent(
 export const UserEmailClaimed = defineEvent(
   'UserEmailClaimed',
   1,
-  z.object({ email: z.string(), userId: z.string() }),
+  z.object({ email: shortText(), userId: idText() }),
 );
 
 export type UserEmailEvent = DomainEventOf<typeof UserEmailClaimed>;

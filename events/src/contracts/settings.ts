@@ -1,23 +1,24 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEventOf } from './defineEvent';
+import { boundedList, idText, isoDate, nonNegativeQuantity, positiveQuantity, quantity, shortText, year } from './bounds';
 
 export const FiscalYearStartMonthSet = defineEvent(
   'FiscalYearStartMonthSet',
   1,
   z.object({
-    companyId: z.string(),
-    fiscalYearId: z.string(),
+    companyId: idText(),
+    fiscalYearId: idText(),
     startMonth: z.number().int().min(1).max(12),
   }),
 );
 
 const currencyRate = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  fiscalYear: z.number().int(),
-  currencyUnit: z.string(),
+  id: idText(),
+  companyId: idText(),
+  fiscalYear: year(),
+  currencyUnit: shortText().min(1),
   /** Yen per one unit of the currency. */
-  rate: z.number().positive(),
+  rate: positiveQuantity(),
 });
 
 export const CurrencyRateAdded = defineEvent('CurrencyRateAdded', 1, currencyRate);
@@ -25,7 +26,7 @@ export const CurrencyRateChanged = defineEvent('CurrencyRateChanged', 1, currenc
 export const CurrencyRateRemoved = defineEvent(
   'CurrencyRateRemoved',
   1,
-  z.object({ id: z.string(), companyId: z.string() }),
+  z.object({ id: idText(), companyId: idText() }),
 );
 
 export type FiscalYearEvent = DomainEventOf<typeof FiscalYearStartMonthSet>;
@@ -48,19 +49,19 @@ export const scopeCategories = [
 export type ScopeCategory = (typeof scopeCategories)[number];
 
 const reductionGoal = z.object({
-  id: z.string(),
-  companyId: z.string(),
+  id: idText(),
+  companyId: idText(),
   scopeCategory: z.enum(scopeCategories),
   /** The fiscal year the goal is for (目標年度); goals are listed per goal year. */
-  goalYear: z.number().int(),
+  goalYear: year(),
   /** Emission aimed at in the goal year, t-CO2e (目標排出量). */
-  goalEmission: z.number().min(0),
+  goalEmission: nonNegativeQuantity(),
   /** Base year the reduction is measured against (基準年度); 0 = not set. */
-  targetYear: z.number().int(),
+  targetYear: z.union([z.literal(0), year()]),
   /** Emission of the base year, t-CO2e (基準年度排出量). */
-  targetEmission: z.number().min(0),
+  targetEmission: nonNegativeQuantity(),
   /** Reduction from the base-year emission, percent (削減率): (targetEmission − goalEmission) / targetEmission × 100. */
-  goalEmissionPercentage: z.number(),
+  goalEmissionPercentage: quantity(),
 });
 
 export const ReductionGoalAdded = defineEvent('ReductionGoalAdded', 1, reductionGoal);
@@ -68,31 +69,31 @@ export const ReductionGoalChanged = defineEvent('ReductionGoalChanged', 1, reduc
 export const ReductionGoalRemoved = defineEvent(
   'ReductionGoalRemoved',
   1,
-  z.object({ id: z.string(), companyId: z.string() }),
+  z.object({ id: idText(), companyId: idText() }),
 );
 
 // ---------------------------------------------------------------------------------------------
 // Offsets (issue 4)
 
 const offset = z.object({
-  id: z.string(),
-  companyId: z.string(),
+  id: idText(),
+  companyId: idText(),
   /** Kind of credit (種類), e.g. J-クレジット, JCM, グリーン電力証書; free text. */
-  type: z.string(),
+  type: shortText(),
   /** First and last serial (識別番号) of the credits cancelled or transferred. */
-  particularNumberFrom: z.string(),
-  particularNumberTo: z.string(),
+  particularNumberFrom: shortText(),
+  particularNumberTo: shortText(),
   /** Quantity cancelled or transferred, t-CO2 (無効化又は移転量). */
-  invalidOrRelocationQuantity: z.number().positive(),
+  invalidOrRelocationQuantity: positiveQuantity(),
   /** ISO date (YYYY-MM-DD) of the cancellation or transfer (無効化又は移転日). */
-  invalidOrRelocationDate: z.string(),
+  invalidOrRelocationDate: isoDate(),
   /** How the credits were used (認証種別), e.g. 無効化, 償却前移転; free text. */
-  authType: z.string(),
+  authType: shortText(),
 });
 
 export const OffsetAdded = defineEvent('OffsetAdded', 1, offset);
 export const OffsetChanged = defineEvent('OffsetChanged', 1, offset);
-export const OffsetRemoved = defineEvent('OffsetRemoved', 1, z.object({ id: z.string(), companyId: z.string() }));
+export const OffsetRemoved = defineEvent('OffsetRemoved', 1, z.object({ id: idText(), companyId: idText() }));
 
 // ---------------------------------------------------------------------------------------------
 // Non-fossil certificates (issue 4)
@@ -105,21 +106,21 @@ export const nonFossilPowerSources = ['solar', 'wind', 'hydro', 'geothermal', 'b
 export type NonFossilPowerSource = (typeof nonFossilPowerSources)[number];
 
 const nonFossilCertificate = z.object({
-  id: z.string(),
-  companyId: z.string(),
+  id: idText(),
+  companyId: idText(),
   certificateType: z.enum(nonFossilCertificateTypes),
   /** Certified electricity, kWh. */
-  quantityKwh: z.number().positive(),
+  quantityKwh: positiveQuantity(),
   /** ISO dates (YYYY-MM-DD) of the generation period the certificate covers. */
-  periodFrom: z.string(),
-  periodTo: z.string(),
+  periodFrom: isoDate(),
+  periodTo: isoDate(),
   /** Fiscal year whose scope-2 (market-based) emissions the certificate is used for. */
-  fiscalYear: z.number().int(),
+  fiscalYear: year(),
   /** トラッキング付き: the generating plant's attributes are attached. */
   tracking: z.boolean(),
   powerSource: z.enum(nonFossilPowerSources).nullable(),
-  generatorName: z.string().nullable(),
-  generatorLocation: z.string().nullable(),
+  generatorName: shortText().nullable(),
+  generatorLocation: shortText().nullable(),
 });
 
 export const NonFossilCertificateAdded = defineEvent('NonFossilCertificateAdded', 1, nonFossilCertificate);
@@ -127,7 +128,7 @@ export const NonFossilCertificateChanged = defineEvent('NonFossilCertificateChan
 export const NonFossilCertificateRemoved = defineEvent(
   'NonFossilCertificateRemoved',
   1,
-  z.object({ id: z.string(), companyId: z.string() }),
+  z.object({ id: idText(), companyId: idText() }),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -136,44 +137,44 @@ export const NonFossilCertificateRemoved = defineEvent(
 export const GroupFlagCreated = defineEvent(
   'GroupFlagCreated',
   1,
-  z.object({ id: z.string(), companyId: z.string(), name: z.string(), sectionIds: z.array(z.string()) }),
+  z.object({ id: idText(), companyId: idText(), name: shortText(), sectionIds: boundedList(idText()) }),
 );
 export const GroupFlagRenamed = defineEvent(
   'GroupFlagRenamed',
   1,
-  z.object({ id: z.string(), companyId: z.string(), name: z.string() }),
+  z.object({ id: idText(), companyId: idText(), name: shortText() }),
 );
 /** The flag's registered organizations (company sections), the whole list. */
 export const GroupFlagSectionsSet = defineEvent(
   'GroupFlagSectionsSet',
   1,
-  z.object({ id: z.string(), companyId: z.string(), sectionIds: z.array(z.string()) }),
+  z.object({ id: idText(), companyId: idText(), sectionIds: boundedList(idText()) }),
 );
-export const GroupFlagDeleted = defineEvent('GroupFlagDeleted', 1, z.object({ id: z.string(), companyId: z.string() }));
+export const GroupFlagDeleted = defineEvent('GroupFlagDeleted', 1, z.object({ id: idText(), companyId: idText() }));
 
 // ---------------------------------------------------------------------------------------------
 // Intensity master and management intensity (issue 4)
 
 const intensity = z.object({
-  id: z.string(),
-  companyId: z.string(),
+  id: idText(),
+  companyId: idText(),
   /** Denominator name, e.g. 売上高, 輸送量. */
-  name: z.string(),
+  name: shortText(),
   /** Its unit, e.g. 百万円, トンキロ, m², 人. */
-  unit: z.string(),
+  unit: shortText(),
 });
 
 export const IntensityAdded = defineEvent('IntensityAdded', 1, intensity);
 export const IntensityChanged = defineEvent('IntensityChanged', 1, intensity);
-export const IntensityRemoved = defineEvent('IntensityRemoved', 1, z.object({ id: z.string(), companyId: z.string() }));
+export const IntensityRemoved = defineEvent('IntensityRemoved', 1, z.object({ id: idText(), companyId: idText() }));
 
 const managementIntensity = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  intensityId: z.string(),
-  fiscalYear: z.number().int(),
+  id: idText(),
+  companyId: idText(),
+  intensityId: idText(),
+  fiscalYear: year(),
   /** The denominator's value for the fiscal year, in the intensity's unit. */
-  value: z.number().positive(),
+  value: positiveQuantity(),
 });
 
 export const ManagementIntensityAdded = defineEvent('ManagementIntensityAdded', 1, managementIntensity);
@@ -181,7 +182,7 @@ export const ManagementIntensityChanged = defineEvent('ManagementIntensityChange
 export const ManagementIntensityRemoved = defineEvent(
   'ManagementIntensityRemoved',
   1,
-  z.object({ id: z.string(), companyId: z.string() }),
+  z.object({ id: idText(), companyId: idText() }),
 );
 
 /** Every settings event contract, for the registry in ./index.ts. */

@@ -1,4 +1,4 @@
-import type { CalculationBasisEvent } from '@ghg/events';
+import { isYear, type CalculationBasisEvent } from '@ghg/events';
 import { accept, reject, type Decider } from '../../core/decider';
 import type { Validity } from '../factors/types';
 import { GWP_SET_BY_ID } from '../gwp/sets';
@@ -91,7 +91,7 @@ export const calculationBasisDecider: Decider<SetCalculationBasis, CalculationBa
   },
   decide: (command, state) => {
     const { fiscalYear } = command;
-    if (!Number.isInteger(fiscalYear) || fiscalYear < 1900 || fiscalYear > 2200) return reject('invalid_fiscal_year');
+    if (!isYear(fiscalYear)) return reject('invalid_fiscal_year');
     const reason = command.reason?.trim() ? command.reason.trim() : null;
     if (reason !== null && reason.length > MAX_REASON_LENGTH) return reject('invalid_reason');
     const existing = state.years.get(fiscalYear);

@@ -1,4 +1,4 @@
-import type { CompanyFactorEntry } from '@ghg/events';
+import { isStorableText, LIMITS, type CompanyFactorEntry } from '@ghg/events';
 import { CALCULATION_SCOPES } from '../types';
 import { parseFactorUnit } from '../factors/factorUnit';
 import type { FactorEntry } from '../factors/types';
@@ -37,6 +37,8 @@ export type FactorRowErrorCode =
   | 'invalid_date'
   | 'invalid_period'
   | 'invalid_category'
+  | 'invalid_text'
+  | 'too_large'
   | 'too_long';
 
 export interface FactorFieldError {
@@ -93,6 +95,10 @@ export function kindOfUnit(unit: string): 'emission' | 'quantity' | null {
 export function validateFactorRow(row: FactorRow): { ok: true; entry: CompanyFactorEntry } | { ok: false; errors: FactorFieldError[] } {
   const errors: FactorFieldError[] = [];
   const err = (field: FactorTableColumn, code: FactorRowErrorCode) => errors.push({ field, code });
+  // NUL and lone surrogates cannot be stored: the cell is refused, not the whole request.
+  const unstorable = FACTOR_TABLE_COLUMNS.filter((field) => !isStorableText(text(row[field])));
+  for (const field of unstorable) err(field, 'invalid_text');
+  if (unstorable.length > 0) return { ok: false, errors };
 
   const key = text(row.key);
   if (!key) err('key', 'missing_value');
@@ -112,6 +118,7 @@ export function validateFactorRow(row: FactorRow): { ok: true; entry: CompanyFac
     value = parseNumber(row.value);
     if (value === null) err('value', 'invalid_number');
     else if (value < 0) err('value', 'negative_value');
+    else if (value > LIMITS.maxQuantity) err('value', 'too_large');
   }
 
   const unit = text(row.unit);

@@ -1,4 +1,4 @@
-import type { CompanyFactorEntry } from '@ghg/events';
+import { LIMITS, type CompanyFactorEntry } from '@ghg/events';
 import { FACTOR_TABLE_COLUMNS, REQUIRED_FACTOR_COLUMNS, toFactorRow, validateFactorRow, type Cell, type FactorRow, type FactorRowErrorCode, type FactorTableColumn } from './entry';
 
 /**
@@ -16,7 +16,7 @@ export interface FactorTableError {
   readonly code: FactorTableErrorCode;
 }
 
-export const MAX_FACTOR_ROWS = 50_000;
+export const MAX_FACTOR_ROWS = LIMITS.maxTableRows;
 
 const headerName = (cell: Cell): string => String(cell ?? '').normalize('NFKC').trim().replace(/^\uFEFF/, '');
 const COLUMN_BY_LOWER = new Map(FACTOR_TABLE_COLUMNS.map((c) => [c.toLowerCase(), c]));

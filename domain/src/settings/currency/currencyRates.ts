@@ -1,5 +1,6 @@
 import { accept, reject, type Decider } from '../../core/decider';
 import type { CurrencyRateEvent } from '@ghg/events';
+import { isPositiveQuantity, isYear } from '../settingsValues';
 
 /** Yen per unit used when a company has no rate for a currency and fiscal year (spec §9). */
 export const DEFAULT_CURRENCY_RATE = 100;
@@ -83,10 +84,8 @@ export const currencyRatesDecider: Decider<CurrencyRateCommand, CurrencyRateEven
     }
     const unit = normaliseCurrencyUnit(command.currencyUnit);
     if (!CURRENCY_UNIT.test(unit)) return reject('invalid_currency_unit');
-    if (!Number.isInteger(command.fiscalYear) || command.fiscalYear < 1900 || command.fiscalYear > 2200) {
-      return reject('invalid_fiscal_year');
-    }
-    if (!Number.isFinite(command.rate) || command.rate <= 0) return reject('invalid_rate');
+    if (!isYear(command.fiscalYear)) return reject('invalid_fiscal_year');
+    if (!isPositiveQuantity(command.rate)) return reject('invalid_rate');
     const existing = command.id === undefined ? undefined : state.rates.get(command.id);
     if (command.id !== undefined && !existing) return reject('currency_rate_not_found');
     if (findDuplicate(state, command.fiscalYear, unit, existing?.id)) return reject('currency_rate_exists');

@@ -1,6 +1,6 @@
 import { accept, reject, type Decider } from '../../core/decider';
 import type { ManagementIntensityEvent } from '@ghg/events';
-import { isYear } from '../settingsValues';
+import { isPositiveQuantity, isYear } from '../settingsValues';
 
 /**
  * Per intensity and fiscal year, the denominator's value (e.g. 売上高 2025: 12,500 百万円), so that
@@ -75,7 +75,7 @@ export const managementIntensitiesDecider: Decider<
     if (!c.intensityExists) return reject('unknown_intensity');
     if (!isYear(c.fiscalYear)) return reject('invalid_fiscal_year');
     // A denominator: zero or less would make the intensity meaningless.
-    if (!Number.isFinite(c.value) || c.value <= 0) return reject('invalid_value');
+    if (!isPositiveQuantity(c.value)) return reject('invalid_value');
     if (existing && c.expectedVersion !== undefined && c.expectedVersion !== existing.version) return reject('version_conflict');
     const id = existing?.id ?? c.newId;
     for (const v of s.values.values()) {

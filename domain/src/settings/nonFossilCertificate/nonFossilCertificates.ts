@@ -6,7 +6,7 @@ import {
   type NonFossilCertificateType,
   type NonFossilPowerSource,
 } from '@ghg/events';
-import { cleanOptionalText, isIsoDate, isYear } from '../settingsValues';
+import { cleanOptionalText, isIsoDate, isPositiveQuantity, isYear } from '../settingsValues';
 
 export const nonFossilCertificatesStreamId = (companyId: string) => `nonFossilCertificates-${companyId}`;
 
@@ -107,7 +107,7 @@ export const nonFossilCertificatesDecider: Decider<
     }
     const certificateType = command.certificateType.trim();
     if (!isType(certificateType)) return reject('invalid_certificate_type');
-    if (!Number.isFinite(command.quantityKwh) || command.quantityKwh <= 0) return reject('invalid_quantity');
+    if (!isPositiveQuantity(command.quantityKwh)) return reject('invalid_quantity');
     const periodFrom = command.periodFrom.trim();
     const periodTo = command.periodTo.trim();
     if (!isIsoDate(periodFrom) || !isIsoDate(periodTo)) return reject('invalid_date');

@@ -1,6 +1,6 @@
 import { accept, reject, type Decider } from '../../core/decider';
 import type { OffsetEvent } from '@ghg/events';
-import { cleanText, isIsoDate } from '../settingsValues';
+import { cleanText, isIsoDate, isPositiveQuantity } from '../settingsValues';
 
 /** All of a company's offsets in one stream, so "the same credits only once" is checked atomically. */
 export const offsetsStreamId = (companyId: string) => `offsets-${companyId}`;
@@ -106,7 +106,7 @@ export const offsetsDecider: Decider<OffsetCommand, OffsetEvent, OffsetsState, O
     const range = serialRange(from, to);
     if (bothNumbered && (!range || range.from > range.to)) return reject('invalid_serial_range');
     const quantity = command.invalidOrRelocationQuantity;
-    if (!Number.isFinite(quantity) || quantity <= 0) return reject('invalid_quantity');
+    if (!isPositiveQuantity(quantity)) return reject('invalid_quantity');
     const date = command.invalidOrRelocationDate.trim();
     if (!isIsoDate(date)) return reject('invalid_date');
 

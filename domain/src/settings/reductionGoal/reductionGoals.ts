@@ -1,5 +1,6 @@
 import { accept, reject, type Decider } from '../../core/decider';
 import { scopeCategories, type ReductionGoalEvent, type ScopeCategory } from '@ghg/events';
+import { LIMITS } from '@ghg/events';
 import { isQuantity, isYear } from '../settingsValues';
 
 /** All of a company's goals in one stream: "one goal per year and category" is checked atomically. */
@@ -118,7 +119,7 @@ export function resolveGoalValues(input: ReductionGoalInput): ReductionGoalValue
   const given = input.goalEmission;
   const percent = input.goalEmissionPercentage;
   if (given !== undefined && !isQuantity(given)) return 'invalid_goal_emission';
-  if (percent !== undefined && !Number.isFinite(percent)) return 'invalid_goal_percentage';
+  if (percent !== undefined && !(Number.isFinite(percent) && Math.abs(percent) <= LIMITS.maxQuantity)) return 'invalid_goal_percentage';
   if (given === undefined && percent === undefined) return 'invalid_goal_emission';
   const base = input.targetEmission;
   let goalEmission: number;

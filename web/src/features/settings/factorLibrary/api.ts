@@ -152,6 +152,8 @@ export const uploadCodes: Record<string, MessageId> = {
   invalid_period: 'factorLibrary.upload.code.invalid_period',
   invalid_category: 'factorLibrary.upload.code.invalid_category',
   too_long: 'factorLibrary.upload.code.too_long',
+  too_large: 'factorLibrary.upload.code.too_large',
+  invalid_text: 'factorLibrary.upload.code.invalid_text',
   duplicate_key: 'factorLibrary.upload.code.duplicate_key',
   missing_column: 'factorLibrary.upload.code.missing_column',
   unknown_column: 'factorLibrary.upload.code.unknown_column',
