@@ -52,13 +52,71 @@ export async function applyEvents(
   progress.current = null;
 }
 
+/**
+ * Applies a projection's events in a savepoint of `trx`, so a failure rolls back this projection's
+ * writes only. When it fails inside applyBatch, which does not say which event it choked on, the
+ * events are replayed one at a time in a savepoint that is always rolled back, to name the event:
+ * an operator repairing it needs the event, not the batch.
+ */
+export async function applyInSavepoint(
+  trx: Knex.Transaction,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  context: (trx: Knex.Transaction) => ProjectionContext,
+): Promise<void> {
+  const progress: ApplyProgress = { current: null };
+  try {
+    await trx.transaction(async (sp) => {
+      await applyEvents(projection, events, context(sp), progress);
+    });
+  } catch (error) {
+    if (progress.current !== null || events.length <= 1) throw new ProjectionFailedError(projection.name, progress.current ?? events[0] ?? null, error);
+    throw (await locateFailure(trx, projection, events, context)) ?? new ProjectionFailedError(projection.name, null, error);
+  }
+}
+
+class RollBack extends Error {}
+
+/** The first of `events` that fails on its own, replayed in a savepoint that leaves nothing behind. */
+async function locateFailure(
+  trx: Knex.Transaction,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  context: (trx: Knex.Transaction) => ProjectionContext,
+): Promise<ProjectionFailedError | null> {
+  let found: ProjectionFailedError | null = null;
+  try {
+    await trx.transaction(async (sp) => {
+      const ctx = context(sp);
+      for (const event of events) {
+        try {
+          await applyEvents(projection, [event], ctx);
+        } catch (error) {
+          found = new ProjectionFailedError(projection.name, event, error);
+          break;
+        }
+      }
+      throw new RollBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  return found;
+}
+
 export class ProjectionFailedError extends Error {
   constructor(
     readonly projection: string,
     readonly event: RecordedEvent | null,
     override readonly cause: unknown,
   ) {
-    super(`Projection ${projection} failed${event ? ` on ${event.type} at ${event.globalPosition.commit}` : ''}: ${String((cause as Error)?.message ?? cause)}`);
+    super(`Projection ${projection} failed${event ? ` on ${describe(event)}` : ''}: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'ProjectionFailedError';
   }
+}
+
+/** Everything an operator needs to find the event in the log. */
+function describe(event: RecordedEvent): string {
+  const { commit, prepare } = event.globalPosition;
+  return `event ${event.id} (${event.type}, stream ${event.streamId}) at position ${commit}/${prepare}`;
 }

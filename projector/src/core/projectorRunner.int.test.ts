@@ -72,7 +72,8 @@ describe.each(kinds)('ProjectorRunner on %s', (kind) => {
     const store = createInMemoryEventStore();
     let broken = true;
     const flaky = testProjection({ failOn: (e) => broken && (e.data as { itemId: string }).itemId === 'b' });
-    const runner = new ProjectorRunner({ db, eventStore: store, projections: [flaky], logger: quiet, retryDelayMs: 20 });
+    // Enough attempts that it is still retrying, not marked failed, when the cause goes away.
+    const runner = new ProjectorRunner({ db, eventStore: store, projections: [flaky], logger: quiet, retryDelayMs: 20, maxAttempts: 1000 });
     await runner.start();
     try {
       await store.appendToStream('s', [itemSet('a', 1)]);

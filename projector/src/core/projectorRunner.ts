@@ -1,9 +1,11 @@
-import type { ChangeBus, Database, EventStore, LogPosition, RecordedEvent, Subscription } from '@ghg/events';
+import type { Knex } from 'knex';
+import type { ChangeBus, Database, EventStore, LogPosition, Subscription } from '@ghg/events';
 import type { Projection } from './projection';
-import { applyEvents, handledBy, makeContext, tableMapper, ProjectionFailedError, type ApplyProgress } from './applying';
+import { applyInSavepoint, handledBy, makeContext, tableMapper, ProjectionFailedError } from './applying';
 
 export { ProjectionFailedError };
 import { isAfter, lockCheckpoints, reaches, readCheckpoints, sameCheckpoint, writeCheckpoints, WaitTimeoutError, type Checkpoint } from './checkpoints';
+import { clearPassedFailures, describeEvent, errorText, isTransientError, markFailed, readFailures, type ProjectionFailure } from './failures';
 import { NoticeCollector } from './notices';
 import { stderrLogger, type Logger } from './logger';
 
@@ -20,13 +22,36 @@ export interface ProjectorRunnerOptions {
   /** First retry delay after a failure; doubles per attempt up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /**
+   * Failed attempts at an event before the projection is marked failed and halted (default 3).
+   * Transient database errors (a lost connection, a deadlock) do not count: they are retried.
+   */
+  maxAttempts?: number;
 }
 
 type Outcome = 'progressed' | 'caughtUp' | 'waiting';
 
+/** A projection that failed its last attempt (in this process). */
 interface Failure {
+  /** Failed attempts in a row, transient errors left out: they decide when it is marked. */
   attempts: number;
+  /** Failed attempts in a row, transient errors included: they set the backoff. */
+  tries: number;
   retryAt: number;
+  firstFailedAt: Date;
+  /** Attempts allowed before it is marked: maxAttempts, or one when found marked on start. */
+  limit: number;
+  /** Marked failed: not retried any more, and not waited for, until the mark goes. */
+  halted: boolean;
+}
+
+/** What a failed attempt leads to, decided in the batch transaction and kept once it commits. */
+interface Verdict {
+  error: ProjectionFailedError;
+  state: Failure;
+  transient: boolean;
+  /** The mark written in the transaction, when this attempt was the last one allowed. */
+  mark: ProjectionFailure | null;
 }
 
 interface Waiter {
@@ -41,6 +66,12 @@ interface Waiter {
  * checkpoint (or the reverse). Several runners (processes) may tail the same database: the
  * checkpoint rows are locked and re-checked, and a runner that finds them moved drops its
  * batch instead of applying it twice.
+ *
+ * A projection that throws is retried with backoff; after maxAttempts on the same checkpoint
+ * it is marked failed in projection_failures (with the event and the error) and halted there:
+ * not retried, not waited for, while the others go on. A runner starting up retries a marked
+ * projection once (a fix may have been deployed); getting past the event, by that retry or a
+ * rebuild, clears the mark. docs/operations.md, "Health and failed projections", has the rest.
  */
 export class ProjectorRunner {
   private readonly db: Database;
@@ -52,11 +83,14 @@ export class ProjectorRunner {
   private readonly pollIntervalMs: number;
   private readonly retryDelayMs: number;
   private readonly maxRetryDelayMs: number;
+  private readonly maxAttempts: number;
 
   private readonly checkpoints = new Map<string, Checkpoint>();
   private readonly failures = new Map<string, Failure>();
   private readonly waiters = new Set<Waiter>();
   private loaded = false;
+  /** When a halted projection's mark is next looked up (a rebuild elsewhere may have cleared it). */
+  private nextMarkCheck = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
   private running = false;
@@ -80,6 +114,7 @@ export class ProjectorRunner {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.retryDelayMs = options.retryDelayMs ?? 200;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
   }
 
   /** The checkpoint this runner last saw for a projection (null: nothing applied yet). */
@@ -87,9 +122,14 @@ export class ProjectorRunner {
     return this.checkpoints.get(name) ?? null;
   }
 
+  /** Projections this runner holds as marked failed (halted), by name. */
+  failedProjections(): string[] {
+    return [...this.failures].filter(([, f]) => f.halted).map(([name]) => name);
+  }
+
   /**
    * Processes batches until every projection has reached the head of the log. Throws the
-   * first projection failure instead of retrying, which is what seeding and tests want.
+   * first projection failure instead of retrying or marking it, which is what tests want.
    */
   async runUntilCaughtUp(): Promise<void> {
     while ((await this.exclusive(() => this.processBatch(true))) !== 'caughtUp');
@@ -127,7 +167,9 @@ export class ProjectorRunner {
 
   /**
    * Resolves once every projection (or the named ones) reflects the event at `position`, so a
-   * caller can read its own write. Rejects with WaitTimeoutError after `timeoutMs`.
+   * caller can read its own write. Rejects with WaitTimeoutError after `timeoutMs`. A projection
+   * marked failed is not waited for: it will not get there, and commands must not stall on it
+   * (a waiter already waiting is released when the projection is marked).
    */
   waitForPosition(position: LogPosition, options: { timeoutMs?: number; projections?: readonly string[] } = {}): Promise<void> {
     const names = options.projections ?? this.projections.map((p) => p.name);
@@ -147,7 +189,7 @@ export class ProjectorRunner {
   }
 
   private reachedBy(position: LogPosition, names: readonly string[]): boolean {
-    return names.every((n) => reaches(this.checkpoints.get(n) ?? null, position));
+    return names.every((n) => this.failures.get(n)?.halted || reaches(this.checkpoints.get(n) ?? null, position));
   }
 
   private settleWaiters(): void {
@@ -167,10 +209,31 @@ export class ProjectorRunner {
   }
 
   private async load(): Promise<void> {
-    const stored = await readCheckpoints(this.db.knex, this.projections.map((p) => p.name));
+    const names = this.projections.map((p) => p.name);
+    const stored = await readCheckpoints(this.db.knex, names);
     for (const p of this.projections) this.checkpoints.set(p.name, stored.get(p.name) ?? null);
+    // A restart may come with the fix (new code, an upcaster): one more attempt each, then halted again.
+    for (const mark of (await readFailures(this.db.knex, names)).values()) {
+      this.failures.set(mark.name, { attempts: 0, tries: 0, retryAt: 0, firstFailedAt: mark.firstFailedAt, limit: 1, halted: false });
+      this.logger.warn({ projection: mark.name, eventId: mark.eventId, error: mark.error }, `projector: ${mark.name} is marked failed; retrying it once`);
+    }
     this.loaded = true;
     this.settleWaiters();
+  }
+
+  /**
+   * A halted projection resumes when its mark is gone: a rebuild (here or in another process)
+   * replayed past the event, another runner got past it, or an operator deleted the row.
+   */
+  private async recheckHalted(): Promise<void> {
+    const halted = this.failedProjections();
+    if (halted.length === 0 || Date.now() < this.nextMarkCheck) return;
+    this.nextMarkCheck = Date.now() + this.pollIntervalMs;
+    const marks = await readFailures(this.db.knex, halted);
+    for (const name of halted.filter((n) => !marks.has(n))) {
+      this.failures.delete(name);
+      this.logger.info({ projection: name }, `projector: the failed mark of ${name} is gone; resuming it`);
+    }
   }
 
   private async subscribe(): Promise<void> {
@@ -213,8 +276,13 @@ export class ProjectorRunner {
 
   private idleDelay(): number {
     let delay = this.pollIntervalMs;
-    for (const f of this.failures.values()) delay = Math.min(delay, Math.max(0, f.retryAt - Date.now()));
+    for (const f of this.failures.values()) if (!f.halted) delay = Math.min(delay, Math.max(0, f.retryAt - Date.now()));
     return delay;
+  }
+
+  private isDue(name: string, now: number): boolean {
+    const failure = this.failures.get(name);
+    return !failure || (!failure.halted && failure.retryAt <= now);
   }
 
   private backoff(attempts: number): number {
@@ -239,8 +307,9 @@ export class ProjectorRunner {
 
   private async processBatch(throwOnFailure: boolean): Promise<Outcome> {
     if (!this.loaded) await this.load();
+    if (!throwOnFailure) await this.recheckHalted();
     const now = Date.now();
-    const active = this.projections.filter((p) => throwOnFailure || (this.failures.get(p.name)?.retryAt ?? 0) <= now);
+    const active = this.projections.filter((p) => throwOnFailure || this.isDue(p.name, now));
     if (active.length === 0) return this.projections.length === 0 ? 'caughtUp' : 'waiting';
 
     const from = this.minCheckpoint(active);
@@ -252,6 +321,7 @@ export class ProjectorRunner {
 
     const notices = new NoticeCollector();
     const failed: ProjectionFailedError[] = [];
+    let verdicts: Verdict[] = [];
     const advanced = await this.db.knex.transaction(async (trx) => {
       const locked = await lockCheckpoints(trx, participants.map((p) => p.name));
       const done: Projection[] = [];
@@ -265,21 +335,23 @@ export class ProjectorRunner {
         const todo = handledBy(p, events.filter((e) => isAfter(e.globalPosition, stored)));
         if (todo.length > 0) {
           const own = new NoticeCollector();
-          const progress: ApplyProgress = { current: null };
+          const mapper = tableMapper(p, (t) => t);
           try {
             // A savepoint per projection: one failing projection must not hold back the others.
-            await trx.transaction(async (sp) => {
-              await applyEvents(p, todo, makeContext(sp, tableMapper(p, (t) => t), own), progress);
-            });
+            await applyInSavepoint(trx, p, todo, (sp) => makeContext(sp, mapper, own));
           } catch (error) {
-            failed.push(new ProjectionFailedError(p.name, progress.current, error));
+            if (!(error instanceof ProjectionFailedError)) throw error;
+            failed.push(error);
             continue;
           }
           notices.addAll(own);
         }
         done.push(p);
       }
-      await writeCheckpoints(trx, done.map((p) => p.name), last);
+      const names = done.map((p) => p.name);
+      await writeCheckpoints(trx, names, last);
+      await clearPassedFailures(trx, names, last);
+      if (!throwOnFailure) verdicts = await this.judge(trx, failed);
       return done;
     });
 
@@ -287,7 +359,7 @@ export class ProjectorRunner {
       this.checkpoints.set(p.name, last);
       this.failures.delete(p.name);
     }
-    for (const f of failed) this.recordFailure(f);
+    for (const verdict of verdicts) this.keep(verdict);
     this.settleWaiters();
     if (notices.size > 0) await this.publish(notices.toNotices(last));
     if (throwOnFailure && failed.length > 0) throw failed[0];
@@ -304,13 +376,46 @@ export class ProjectorRunner {
     return min ?? null;
   }
 
-  private recordFailure(error: ProjectionFailedError): void {
-    const attempts = (this.failures.get(error.projection)?.attempts ?? 0) + 1;
-    const delay = this.backoff(attempts);
-    this.failures.set(error.projection, { attempts, retryAt: Date.now() + delay });
-    this.logger.error(
-      { err: error.cause, projection: error.projection, attempt: attempts, retryInMs: delay },
-      `projector: ${error.message}; its events are kept and retried`,
+  /**
+   * Decides, inside the batch transaction, what each failed attempt means: another retry after a
+   * backoff, or (the last attempt allowed, and not a transient error) a mark written with the
+   * batch, so a mark never survives a batch that rolled back.
+   */
+  private async judge(trx: Knex.Transaction, failed: readonly ProjectionFailedError[]): Promise<Verdict[]> {
+    const verdicts: Verdict[] = [];
+    for (const error of failed) {
+      const now = new Date();
+      const previous = this.failures.get(error.projection);
+      const transient = isTransientError(error.cause);
+      const attempts = (previous?.attempts ?? 0) + (transient ? 0 : 1);
+      const tries = (previous?.tries ?? 0) + 1;
+      const limit = previous?.limit ?? this.maxAttempts;
+      const firstFailedAt = previous?.firstFailedAt ?? now;
+      const halted = !transient && attempts >= limit;
+      const state: Failure = { attempts, tries, limit, firstFailedAt, halted, retryAt: halted ? Infinity : now.getTime() + this.backoff(tries) };
+      const mark = halted
+        ? await markFailed(trx, { name: error.projection, ...describeEvent(error.event), error: errorText(error.cause), attempts, firstFailedAt, lastFailedAt: now })
+        : null;
+      verdicts.push({ error, state, transient, mark });
+    }
+    return verdicts;
+  }
+
+  private keep({ error, state, transient, mark }: Verdict): void {
+    this.failures.set(error.projection, state);
+    if (mark) {
+      // Once, loudly: from here on nothing retries it until a restart or a rebuild.
+      this.logger.error(
+        { err: error.cause, projection: error.projection, eventId: mark.eventId, eventType: mark.eventType, attempts: mark.attempts },
+        `projector: ${error.message}; marked FAILED after ${state.attempts} attempt(s) and halted at its checkpoint. ` +
+          'Commands no longer wait for it and GET /api/health reports it; to repair it see docs/operations.md, "Health and failed projections"',
+      );
+      return;
+    }
+    const retryInMs = Math.max(0, state.retryAt - Date.now());
+    this.logger.warn(
+      { err: error.cause, projection: error.projection, attempt: state.attempts, of: state.limit, transient, retryInMs },
+      `projector: ${error.message}; ${transient ? 'a transient error, ' : `attempt ${state.attempts} of ${state.limit}, `}retrying`,
     );
   }
 

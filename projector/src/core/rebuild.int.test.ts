@@ -161,7 +161,9 @@ describe.each(kinds)('rebuildProjections on %s', (kind) => {
     const broken = testProjection({ failOn: (e) => e.globalPosition.commit >= 45n });
     const error = await rebuildProjections({ db, eventStore: store, projections: [broken], names: 'all', batchSize: 10 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProjectionFailedError);
-    expect((error as ProjectionFailedError).message).toMatch(/^Projection test\/items failed on ProjectorTestItem\w+ at 4[5-9]: test projection refuses/);
+    expect((error as ProjectionFailedError).message).toMatch(
+      /^Projection test\/items failed on event [0-9a-f-]{36} \(ProjectorTestItem\w+, stream s\d\) at position (4[5-9])\/\1: test projection refuses/,
+    );
     expect(await readItems(db.knex)).toEqual(before);
     expect(await leftoverCopies(db)).toEqual([]);
   });

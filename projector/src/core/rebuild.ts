@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { ChangeBus, Database, EventStore, LogPosition, RecordedEvent } from '@ghg/events';
 import type { Projection } from './projection';
-import { applyEvents, handledBy, makeContext, tableMapper, ProjectionFailedError, type ApplyProgress } from './applying';
+import { applyInSavepoint, handledBy, makeContext, tableMapper } from './applying';
+import { clearFailures } from './failures';
 import { isAfter, lockCheckpoints, writeCheckpoints, type Checkpoint } from './checkpoints';
 import { NoticeCollector } from './notices';
 import { dropRebuildTables, prepareRebuildTables, rebuildName, swapInRebuiltTables } from './tableSwap';
@@ -73,7 +74,9 @@ const LOCK_TIMEOUT_RETRIES = 30;
 /**
  * Replays the whole log into fresh copies of the chosen projections' tables while the live
  * tables keep serving (and the live runner keeps writing them), then swaps the copies in with
- * one transaction that also sets the checkpoints, so readers and the runner switch together.
+ * one transaction that also sets the checkpoints, so readers and the runner switch together, and
+ * clears their failed marks. An event a projection cannot apply fails the rebuild with a
+ * ProjectionFailedError naming the projection and the event; the live tables stay as they were.
  */
 export async function rebuildProjections(options: RebuildOptions): Promise<RebuildResult> {
   const started = performance.now();
@@ -90,14 +93,10 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   // Without a change bus nobody hears the notices: dropping them saves collecting one id per event.
   const contextFor = (trx: Knex.Transaction, p: Projection) => makeContext(trx, mappers.get(p.name)!, notices, memory);
 
-  const applyOne = async (trx: Knex.Transaction, p: Projection, events: readonly RecordedEvent[]) => {
-    const progress: ApplyProgress = { current: null };
-    try {
-      await applyEvents(p, handledBy(p, events), contextFor(trx, p), progress);
-    } catch (error) {
-      throw new ProjectionFailedError(p.name, progress.current, error);
-    }
-  };
+  // A failure names the projection and the event (id, type, stream, position): the rebuild CLI
+  // prints it, and it is what an operator repairing a failed projection has to find.
+  const applyOne = (trx: Knex.Transaction, p: Projection, events: readonly RecordedEvent[]) =>
+    applyInSavepoint(trx, p, handledBy(p, events), (sp) => contextFor(sp, p));
   const applyToCopies = async (trx: Knex.Transaction, events: readonly RecordedEvent[]) => {
     for (const p of chosen) await applyOne(trx, p, events);
   };
@@ -180,6 +179,8 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
           for (const p of chosen) if (p.finishRebuild) await p.finishRebuild(contextFor(trx, p));
           await swapInRebuiltTables(trx, tables);
           if (reached) await writeCheckpoints(trx, names, reached);
+          // Every event replayed: a projection marked failed is repaired (live runners notice).
+          await clearFailures(trx, names);
           return true;
         });
       } catch (error) {

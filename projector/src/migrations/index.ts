@@ -6,6 +6,7 @@ import * as targets from './0005_targets';
 import * as groupFlagsIntensity from './0006_groupFlagsIntensity';
 import * as calculation from './0007_calculation';
 import * as boundedColumns from './0008_boundedColumns';
+import * as projectionFailures from './0009_projectionFailures';
 import { coreMigration } from './0001_core';
 
 /**
@@ -27,4 +28,5 @@ export const migrations: ReadModelMigration[] = [
   groupFlagsIntensity,
   calculation,
   boundedColumns,
+  projectionFailures,
 ];

@@ -57,10 +57,12 @@ export interface TestProjectionOptions {
   failOn?: (event: RecordedEvent) => boolean;
   /** Delay per event, to widen race windows in concurrency tests. */
   delayMs?: number;
+  /** Also has applyBatch, which (like the real fast paths) does not say which event failed. */
+  batched?: boolean;
 }
 
 export function testProjection(options: TestProjectionOptions = {}): Projection {
-  return {
+  const projection: Projection = {
     name: options.name ?? 'test/items',
     tables: ['test_items', 'test_counter'],
     handles: [TEST_ITEM_SET, TEST_ITEM_REMOVED],
@@ -82,6 +84,13 @@ export function testProjection(options: TestProjectionOptions = {}): Projection 
       if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
       if (options.failOn?.(event)) throw new Error(`test projection refuses ${event.type} at ${event.globalPosition.commit}`);
       ctx.notify({ topic: 'test/items', companyId: event.metadata.companyId, tenantId: event.metadata.tenantId, ids: [data.itemId] });
+    },
+  };
+  if (!options.batched) return projection;
+  return {
+    ...projection,
+    async applyBatch(events, ctx) {
+      for (const event of events) await projection.apply(event, ctx);
     },
   };
 }
