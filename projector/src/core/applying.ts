@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@ghg/events';
 import type { Projection, ProjectionContext } from './projection';
 import { NoticeCollector } from './notices';
 import type { RebuildMemory } from './rebuildMemory';
+import { errorText } from './failures';
 
 /** Maps a projection's logical tables to physical names; undeclared tables are refused so a
  * rebuild can never miss a table the projection writes. */
@@ -110,7 +111,7 @@ export class ProjectionFailedError extends Error {
     readonly event: RecordedEvent | null,
     override readonly cause: unknown,
   ) {
-    super(`Projection ${projection} failed${event ? ` on ${describe(event)}` : ''}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`Projection ${projection} failed${event ? ` on ${describe(event)}` : ''}: ${errorText(cause)}`);
     this.name = 'ProjectionFailedError';
   }
 }

@@ -82,8 +82,15 @@ export function describeEvent(event: RecordedEvent | null): Pick<ProjectionFailu
   };
 }
 
+/**
+ * The error in the database's own words: knex puts the statement in front of a driver error's
+ * message (`<sql> - <message>`), which buries the reason under a screen of SQL.
+ */
 export function errorText(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
+  if (!(cause instanceof Error)) return String(cause);
+  const fromDatabase = typeof (cause as { severity?: unknown }).severity === 'string';
+  const cut = cause.message.lastIndexOf(' - ');
+  return fromDatabase && cut >= 0 ? cause.message.slice(cut + 3) : cause.message;
 }
 
 /** The marks of the named projections (all marks when no names are given). */
