@@ -17,6 +17,7 @@ const routeRules: Record<string, Action | 'public' | 'websocket'> = {
   'PUT /api/user': 'account.self',
   'GET /api/auth-user': 'account.self',
   'GET /api/system-options': 'public',
+  'GET /api/health': 'public',
   'GET /api/companies': 'company.read',
   'GET /api/regions': 'company.read',
   'PUT /api/company/region': 'company.configure',

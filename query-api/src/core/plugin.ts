@@ -9,8 +9,9 @@ import { registerSettingsQueries } from '../settings/index';
 import { registerAuditLogQueries } from '../audit/auditLog';
 import { registerCalculationQueries } from '../calculation/index';
 import { registerLiveUpdates } from '../live/liveUpdates';
+import { registerHealthQueries } from '../health/health';
 
-/** Every read of the product, over read models only, plus the /api/live change feed. */
+/** Every read of the product, over read models only, plus the /api/live change feed and /api/health. */
 export async function queryApiPlugin(app: FastifyInstance, deps: QueryApiDeps): Promise<void> {
   await app.register(jwt, { secret: deps.jwtSecret });
   await app.register(websocket);
@@ -30,4 +31,5 @@ export async function queryApiPlugin(app: FastifyInstance, deps: QueryApiDeps): 
   registerAuditLogQueries(app, deps);
   registerCalculationQueries(app, deps);
   registerLiveUpdates(app, deps);
+  registerHealthQueries(app, deps);
 }
