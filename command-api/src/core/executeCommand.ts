@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   eventContracts,
+  LIMITS,
   WrongExpectedVersionError,
   type AppendResult,
   type EventMetadata,
@@ -8,7 +9,7 @@ import {
   type NewEvent,
 } from '@ghg/events';
 import { fold, type Decider } from '@ghg/domain';
-import { httpErrorFor } from './httpErrors';
+import { HttpError, httpErrorFor } from './httpErrors';
 import { invalidArgs } from './validate';
 
 export interface CommandOutcome<State> {
@@ -64,5 +65,6 @@ export function toNewEvent(event: { type: string; data: unknown }, metadata: Eve
   if (!contract) throw new Error(`No contract for event type ${event.type}`);
   const parsed = contract.schema.safeParse(event.data);
   if (!parsed.success) throw invalidArgs(parsed.error);
+  if (Buffer.byteLength(JSON.stringify(parsed.data)) > LIMITS.maxEventBytes) throw new HttpError(413, 'event_too_large', 'event too large');
   return { id: randomUUID(), type: event.type, schemaVersion: contract.schemaVersion, data: parsed.data, metadata };
 }

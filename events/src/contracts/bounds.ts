@@ -28,6 +28,11 @@ export const LIMITS = {
   maxVersion: 2_147_483_647,
   /** Entries of one uploaded factor table (one event). */
   maxTableRows: 50_000,
+  /**
+   * One event's data as JSON, in bytes: the largest legitimate one (a 50,000-row factor table
+   * from a 10 MB file) stays well below it; PostgreSQL's jsonb would refuse beyond 255 MB.
+   */
+  maxEventBytes: 32 * 1024 * 1024,
 } as const;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -43,7 +48,7 @@ export function isStorableText(value: string): boolean {
 /** The code a refusal for NUL or a lone surrogate carries (translated in the web app). */
 export const INVALID_TEXT = 'invalid_text';
 
-/** Text of at most `max` characters without NUL or lone surrogates. */
+/** Text of at most `max` characters (code points, as zod counts) without NUL or lone surrogates. */
 export const boundedText = (max: number = LIMITS.shortTextLength, min = 0) =>
   z.string().min(min).max(max).refine(isStorableText, { message: INVALID_TEXT });
 
@@ -77,10 +82,15 @@ export function isIsoDate(text: string): boolean {
 }
 
 /** A calendar date as ISO text (YYYY-MM-DD). */
-export const isoDate = () => z.string().refine(isIsoDate, { message: 'invalid_date' });
+export const isoDate = () => z.iso.date().refine(isIsoDate, { message: 'invalid_date' });
 
 /** A bounded list. */
 export const boundedList = <T extends z.ZodType>(item: T, max: number = LIMITS.maxListLength) => z.array(item).max(max);
+/**
+ * A bounded list of distinct ids. Read models key rows by them (a flag's sections, a user's
+ * companies), so a repeated id would be a duplicate key there.
+ */
+export const distinctIds = () => boundedList(idText()).refine((ids) => new Set(ids).size === ids.length, { message: 'duplicate_id' });
 /** A bounded map from text keys to values. */
 export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, max: number = LIMITS.maxListLength) =>
   z.record(key, value).refine((r) => Object.keys(r).length <= max, { message: 'too_many_entries' });

@@ -111,7 +111,10 @@ export const CompanyFactorSetUploaded = defineEvent(
     mode: z.enum(['merge', 'replace']),
     fileName: shortText(),
     format: z.enum(['csv-utf8', 'csv-utf8-bom', 'csv-shift_jis', 'xlsx']),
-    entries: boundedList(companyFactorEntry, LIMITS.maxTableRows),
+    // One entry per key: the read model keys an entry by set, key and version.
+    entries: boundedList(companyFactorEntry, LIMITS.maxTableRows).refine((entries) => new Set(entries.map((e) => e.key)).size === entries.length, {
+      message: 'duplicate_key',
+    }),
   }),
 );
 

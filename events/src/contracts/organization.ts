@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEventOf } from './defineEvent';
-import { boundedList, idText, shortText } from './bounds';
+import { distinctIds, idText, shortText } from './bounds';
 
 export const languages = ['ja', 'en', 'zhHans'] as const;
 export const roles = ['admin', 'editor', 'viewer'] as const;
@@ -100,7 +100,7 @@ export const UserRegistered = defineEvent(
     language: z.enum(languages),
     role: z.enum(roles),
     /** Companies the user may see; the role applies in each of them. */
-    companyIds: boundedList(idText()),
+    companyIds: distinctIds(),
     /** null: the role covers the whole company; otherwise that section and its descendants. */
     sectionId: idText().nullable(),
     selectedCompanyId: idText(),
@@ -115,7 +115,7 @@ export const UserAccessChanged = defineEvent(
   z.object({
     userId: idText(),
     role: z.enum(roles),
-    companyIds: boundedList(idText()),
+    companyIds: distinctIds(),
     allCompanies: z.boolean(),
     sectionId: idText().nullable(),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEventOf } from './defineEvent';
-import { boundedList, idText, isoDate, nonNegativeQuantity, positiveQuantity, quantity, shortText, year } from './bounds';
+import { distinctIds, idText, isoDate, nonNegativeQuantity, positiveQuantity, quantity, shortText, year } from './bounds';
 
 export const FiscalYearStartMonthSet = defineEvent(
   'FiscalYearStartMonthSet',
@@ -137,7 +137,7 @@ export const NonFossilCertificateRemoved = defineEvent(
 export const GroupFlagCreated = defineEvent(
   'GroupFlagCreated',
   1,
-  z.object({ id: idText(), companyId: idText(), name: shortText(), sectionIds: boundedList(idText()) }),
+  z.object({ id: idText(), companyId: idText(), name: shortText(), sectionIds: distinctIds() }),
 );
 export const GroupFlagRenamed = defineEvent(
   'GroupFlagRenamed',
@@ -148,7 +148,7 @@ export const GroupFlagRenamed = defineEvent(
 export const GroupFlagSectionsSet = defineEvent(
   'GroupFlagSectionsSet',
   1,
-  z.object({ id: idText(), companyId: idText(), sectionIds: boundedList(idText()) }),
+  z.object({ id: idText(), companyId: idText(), sectionIds: distinctIds() }),
 );
 export const GroupFlagDeleted = defineEvent('GroupFlagDeleted', 1, z.object({ id: idText(), companyId: idText() }));
 

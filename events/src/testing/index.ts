@@ -1,1 +1,2 @@
 export { freshPglite, freshPostgres } from './freshDatabase';
+export { beyondBounds, extremeData, extremeText, unboundedFields, type BeyondBound, type Extreme } from './contractExtremes';

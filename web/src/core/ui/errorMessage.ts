@@ -9,6 +9,7 @@ const byCode: Record<string, MessageId> = {
   forbidden: 'error.api.forbidden',
   rate_limited: 'error.api.rateLimited',
   payload_too_large: 'http.payloadTooLarge',
+  event_too_large: 'http.payloadTooLarge',
   version_conflict: 'error.api.versionConflict',
   currency_rate_exists: 'error.api.currencyRateExists',
   currency_rate_not_found: 'error.api.currencyRateNotFound',
