@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { queryInt, queryPosition } from '../core/queryArgs';
 
 const AuditQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  before: z.string().regex(/^\d+$/).optional(),
+  limit: queryInt(1, 500).default(50),
+  before: queryPosition().optional(),
 });
 
 /** The events behind the current company's data, newest first, with who, when and what changed. */

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { LIMITS } from '@ghg/events';
 import { DEFAULT_START_MONTH } from '@ghg/domain';
 import { defaultBasis, type PinCandidate } from '@ghg/domain/calculation/basis/index';
 import { SHIPPED_FACTOR_SETS } from '@ghg/domain/calculation/index';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { queryYear } from '../core/queryArgs';
 
-const BasisQuery = z.object({ fiscalYear: z.coerce.number().int().min(LIMITS.minYear).max(LIMITS.maxYear).optional() });
+const BasisQuery = z.object({ fiscalYear: queryYear().optional() });
 
 const pinsOf = (v: unknown): Record<string, string> => (typeof v === 'string' ? JSON.parse(v) : (v as Record<string, string>));
 const viewOf = (row: Record<string, unknown>) => ({

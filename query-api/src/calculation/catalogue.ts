@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BLENDS, FORMULAS, GWP_SETS, OPTION_LABELS, type FormulaDefinition } from '@ghg/domain/calculation/index';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { queryText } from '../core/queryArgs';
 
 /** A formula without its compiled code: what the input forms need to build their fields. */
 export const formulaView = (f: FormulaDefinition) => ({
@@ -19,7 +20,7 @@ export const formulaView = (f: FormulaDefinition) => ({
   })),
 });
 
-const FormulaQuery = z.object({ scope: z.string().optional() });
+const FormulaQuery = z.object({ scope: queryText().optional() });
 
 export function registerCatalogueQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;

@@ -4,8 +4,10 @@ import { factorTableCsv } from '@ghg/domain/calculation/companyFactors/index';
 import type { CompanyFactorEntry } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { LIMITS } from '@ghg/events';
+import { queryInt } from '../core/queryArgs';
 
-const DownloadQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+const DownloadQuery = z.object({ version: queryInt(1, LIMITS.maxVersion).optional() });
 
 const entryOf = (r: Record<string, unknown>): CompanyFactorEntry => {
   const str = (v: unknown) => (v === null || v === undefined ? null : String(v));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseFactorUnit, parseUnit, SHIPPED_FACTOR_SETS, type FactorEntry, type FactorSet, type Labels } from '@ghg/domain/calculation/index';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { queryInt, queryYear, queryText } from '../core/queryArgs';
 
 /**
  * The emission-factor library as the screens see it: the shipped sets (from the domain package,
@@ -146,16 +147,16 @@ export async function companyItems(knex: Knex, companyId: string, filter: { setI
 }
 
 const ListQuery = z.object({
-  q: z.string().optional(),
-  set: z.string().optional(),
-  version: z.string().optional(),
-  year: z.coerce.number().int().optional(),
-  category: z.string().optional(),
+  q: queryText().optional(),
+  set: queryText().optional(),
+  version: queryText().optional(),
+  year: queryYear().optional(),
+  category: queryText().optional(),
   scope: z.enum(['1', '2', '3']).optional(),
-  unit: z.string().optional(),
+  unit: queryText().optional(),
   origin: z.enum(['shipped', 'company']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(50),
+  page: queryInt(1, 1_000_000).default(1),
+  pageSize: queryInt(1, 500).default(50),
   sort: z.enum(['key', 'label', 'set', 'year', 'value', 'unit']).default('set'),
   order: z.enum(['asc', 'desc']).default('asc'),
   lang: z.enum(['ja', 'en', 'zhHans']).optional(),

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { DEFAULT_CURRENCY_RATE, normaliseCurrencyUnit } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { queryYear, queryText } from '../core/queryArgs';
 
-const ListQuery = z.object({ fiscalYear: z.coerce.number().int().optional() });
-const RateQuery = z.object({ fiscalYear: z.coerce.number().int(), currencyUnit: z.string().min(1) });
+const ListQuery = z.object({ fiscalYear: queryYear().optional() });
+const RateQuery = z.object({ fiscalYear: queryYear(), currencyUnit: queryText().min(1) });
 
 const toCurrency = (row: Record<string, unknown>) => ({
   id: row.id,

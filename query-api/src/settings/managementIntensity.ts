@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { queryYear } from '../core/queryArgs';
 
-const ListQuery = z.object({ fiscalYear: z.coerce.number().int().optional() });
+const ListQuery = z.object({ fiscalYear: queryYear().optional() });
 
 export function registerManagementIntensityQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;

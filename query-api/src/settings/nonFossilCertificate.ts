@@ -4,8 +4,9 @@ import type { NonFossilCertificateType } from '@ghg/events';
 import { isRenewableCertificate } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { queryYear } from '../core/queryArgs';
 
-const ListQuery = z.object({ fiscalYear: z.coerce.number().int().optional() });
+const ListQuery = z.object({ fiscalYear: queryYear().optional() });
 
 const toCertificate = (row: Record<string, unknown>) => ({
   id: row.id,

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LIMITS, type ScopeCategory } from '@ghg/events';
+import type { ScopeCategory } from '@ghg/events';
 import { defaultReductionGoals, scopeCategoryName, SCOPE_CATEGORIES } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { queryYear } from '../core/queryArgs';
 
-const ListQuery = z.object({ goalYear: z.coerce.number().int().min(LIMITS.minYear).max(LIMITS.maxYear).optional() });
+const ListQuery = z.object({ goalYear: queryYear().optional() });
 
 const categoryOrder = (c: string) => (SCOPE_CATEGORIES as readonly string[]).indexOf(c);
 
