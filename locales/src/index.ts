@@ -8,6 +8,7 @@ import groupFlag from './features/groupFlag';
 import intensity from './features/intensity';
 import factorLibrary from './features/factorLibrary';
 import http from './features/http';
+import health from './features/health';
 
 /** Interface languages (spec 000 §1): Japanese is the default and the fallback. */
 export type Locale = 'ja' | 'en' | 'zhHans';
@@ -19,7 +20,7 @@ export const DEFAULT_LOCALE: Locale = 'ja';
  * folder per feature under `features/`, each with ja, en and zhHans, so a screen's strings live in
  * files of their own. Message ids are namespaced by feature, e.g. `settings.fiscalYear.title`.
  */
-export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, factorLibrary, http };
+export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, factorLibrary, http, health };
 type Fragment = (typeof fragments)[keyof typeof fragments];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 

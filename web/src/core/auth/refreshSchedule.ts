@@ -6,8 +6,11 @@ export const REFRESH_THRESHOLD_MS = 86_400_000;
 /** A failed refresh is ignored; try again at most this often, so a broken server is not hammered. */
 export const RETRY_AFTER_FAILURE_MS = 60_000;
 
-/** Spec 000 §7: the refresh logic is skipped for these calls. */
-const SKIPPED = ['api/refresh', 'api/auth-user', 'api/auditlog'];
+/**
+ * Spec 000 §7: the refresh logic is skipped for these calls; and for the health poll (issue 10),
+ * which runs every 30 s on its own and is no sign that the user is still there.
+ */
+const SKIPPED = ['api/refresh', 'api/auth-user', 'api/auditlog', 'api/health'];
 
 export function isRefreshSkipped(url: string): boolean {
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/^\//, '').split(/[?#]/)[0] ?? '';

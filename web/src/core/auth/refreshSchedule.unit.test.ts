@@ -43,6 +43,7 @@ describe('refresh schedule (spec 000 §4, §9)', () => {
     expect(isRefreshSkipped('/api/auth-user')).toBe(true);
     expect(isRefreshSkipped('/api/auditlog?limit=50')).toBe(true);
     expect(isRefreshSkipped('http://localhost:3000/api/auditlog')).toBe(true);
+    expect(isRefreshSkipped('/api/health')).toBe(true);
     expect(isRefreshSkipped('/api/currency')).toBe(false);
     expect(isRefreshSkipped('/api/fiscal-year')).toBe(false);
   });

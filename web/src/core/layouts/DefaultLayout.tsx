@@ -7,6 +7,7 @@ import { LiveProvider } from '../live/LiveProvider';
 import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
+import { FailedProjectionsBanner } from '../../features/health/FailedProjectionsBanner';
 
 /** Header, side navigation drawer and the page; the live connection lives as long as this layout. */
 export function DefaultLayout() {
@@ -30,6 +31,7 @@ export function DefaultLayout() {
             {!navCollapsed && <SideNav />}
             <main id="main" className="ghg-main" tabIndex={-1}>
               <div className="ghg-content">
+                <FailedProjectionsBanner />
                 <Outlet />
               </div>
             </main>
