@@ -1,7 +1,8 @@
-import { LIMITS } from '@ghg/events';
+// The narrow path: the web app bundles this file, and the package index would bring the store adapters.
+import { LIMITS } from '@ghg/events/contracts/bounds';
 
 /** Small value checks shared by the settings deciders (pure). The year and date rules are the contracts' own. */
-export { isIsoDate, isYear } from '@ghg/events';
+export { isIsoDate, isYear } from '@ghg/events/contracts/bounds';
 
 /** Trimmed text of 1 to `max` characters, or null when it is blank or too long. */
 export function cleanText(text: string, max: number): string | null {

@@ -1,4 +1,5 @@
-import { isYear, type CalculationBasisEvent } from '@ghg/events';
+import type { CalculationBasisEvent } from '@ghg/events';
+import { isYear } from '@ghg/events/contracts/bounds';
 import { accept, reject, type Decider } from '../../core/decider';
 import type { Validity } from '../factors/types';
 import { GWP_SET_BY_ID } from '../gwp/sets';

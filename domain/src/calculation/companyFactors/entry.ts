@@ -1,4 +1,5 @@
-import { isStorableText, LIMITS, type CompanyFactorEntry } from '@ghg/events';
+import type { CompanyFactorEntry } from '@ghg/events';
+import { isStorableText, LIMITS } from '@ghg/events/contracts/bounds';
 import { CALCULATION_SCOPES } from '../types';
 import { parseFactorUnit } from '../factors/factorUnit';
 import type { FactorEntry } from '../factors/types';

@@ -1,4 +1,5 @@
-import { LIMITS, type CompanyFactorEntry } from '@ghg/events';
+import type { CompanyFactorEntry } from '@ghg/events';
+import { LIMITS } from '@ghg/events/contracts/bounds';
 import { FACTOR_TABLE_COLUMNS, REQUIRED_FACTOR_COLUMNS, toFactorRow, validateFactorRow, type Cell, type FactorRow, type FactorRowErrorCode, type FactorTableColumn } from './entry';
 
 /**

@@ -1,6 +1,6 @@
 import { accept, reject, type Decider } from '../../core/decider';
 import { scopeCategories, type ReductionGoalEvent, type ScopeCategory } from '@ghg/events';
-import { LIMITS } from '@ghg/events';
+import { LIMITS } from '@ghg/events/contracts/bounds';
 import { isQuantity, isYear } from '../settingsValues';
 
 /** All of a company's goals in one stream: "one goal per year and category" is checked atomically. */
