@@ -26,6 +26,7 @@ describeOnBackends('strict input', (start) => {
   let admin: string;
   let companyId: string;
   let viewerId: string;
+  let fiscalYearId: string;
 
   beforeAll(async () => {
     app = await start();
@@ -33,6 +34,7 @@ describeOnBackends('strict input', (start) => {
     companyId = (await call(app, 'GET', '/api/auth-user', admin)).body.user.selectedCompanyId;
     const users = (await call(app, 'GET', '/api/users', admin)).body.users as { id: string; email: string }[];
     viewerId = users.find((u) => u.email === 'viewer@demo.example')!.id;
+    fiscalYearId = (await call(app, 'GET', '/api/fiscal-year', admin)).body.fiscalYear.fiscalYearId;
   });
   afterAll(async () => {
     await app?.stop();
@@ -64,12 +66,14 @@ describeOnBackends('strict input', (start) => {
   });
 
   it('wrong types are refused, never coerced: true is not 1, null is not 0, "0x10" is not 16', async () => {
-    await invalid('POST', '/api/fiscal-year', { fiscalYearId: companyId, startMonth: true }, ['startMonth']);
-    await invalid('POST', '/api/fiscal-year', { fiscalYearId: companyId, startMonth: '0x4' }, ['startMonth']);
+    await invalid('POST', '/api/fiscal-year', { fiscalYearId, startMonth: true }, ['startMonth']);
+    await invalid('POST', '/api/fiscal-year', { fiscalYearId, startMonth: '0x4' }, ['startMonth']);
     await invalid('POST', '/api/currency', { fiscalYear: 2030, currencyUnit: 'USD', rate: true }, ['rate']);
     await invalid('POST', '/api/currency', { fiscalYear: '2030 ', currencyUnit: 'USD', rate: 1 }, ['fiscalYear']);
     await invalid('PUT', '/api/company/consolidation', { companyId, equitySharePercent: null, controlApproach: 'operational' }, ['equitySharePercent']);
-    await invalid('PUT', '/api/company/consolidation', { companyId, equitySharePercent: 100.5, controlApproach: 'operational' }, ['equitySharePercent']);
+    // Out of range is the rule's own refusal, which the screens translate.
+    expect((await refusedCall(app, 'PUT', '/api/company/consolidation', admin, { companyId, equitySharePercent: 100.5, controlApproach: 'operational' })).body.code).toBe('invalid_equity_share');
+    expect((await refusedCall(app, 'POST', '/api/fiscal-year', admin, { fiscalYearId, startMonth: 13 })).body.code).toBe('invalid_start_month');
     await invalid('POST', '/api/non-fossil-certificate', { ...certificate, tracking: 'yes' }, ['tracking']);
     // A decimal numeral from a form field is a number (documented in docs/api.md).
     expect((await call(app, 'POST', '/api/currency', admin, { fiscalYear: '2032', currencyUnit: 'EUR', rate: '151.25' })).body.currency).toMatchObject({ fiscalYear: 2032, rate: 151.25 });

@@ -5,7 +5,7 @@ import { boundedRecord, idText, longText } from '@ghg/events';
 import { calculationBasisDecider, calculationBasisStreamId, compareBases, type SetCalculationBasis } from '@ghg/domain/calculation/basis/index';
 import type { ActivityLine } from '@ghg/domain/calculation/index';
 import type { CommandApiDeps } from '../core/deps';
-import { expectedVersionArg, runCompanyCommand, yearArg } from '../core/companyCommand';
+import { expectedVersionArg, numberArg, runCompanyCommand } from '../core/companyCommand';
 import { httpErrorFor } from '../core/httpErrors';
 import { authenticate, requireSession, type Session } from '../core/session';
 import { parseArgs } from '../core/validate';
@@ -13,7 +13,7 @@ import { availableFactorSets, basisView, contextFor, defaultBasisFor, loadCalcul
 import { linesArg, parseLines } from './lines';
 
 const basisChanges = {
-  fiscalYear: yearArg,
+  fiscalYear: numberArg,
   gwpSet: idText().optional(),
   /** Set id → version to pin, or null to unpin; sets not named keep their pin. */
   factorSets: boundedRecord(idText(), idText().nullable()).optional(),

@@ -20,8 +20,6 @@ export const numeric = <S extends z.ZodType<number>>(schema: S) =>
   z.preprocess((v) => (typeof v === 'string' && NUMERAL.test(v) ? Number(v) : v), schema);
 /** A quantity within the bounds every read model holds (±LIMITS.maxQuantity). */
 export const numberArg = numeric(quantity());
-/** A calendar or fiscal year. */
-export const yearArg = numeric(year());
 /** Required short text: blank is missing. Numbers (a numeric serial) are taken as text. */
 export const textArg = z.union([z.string(), z.number().transform(String)]).pipe(shortText().trim().min(1));
 /** Optional short text: null, absent and blank are "none". */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idText, shortText } from '@ghg/events';
-import { numeric } from '../core/companyCommand';
+import { numberArg } from '../core/companyCommand';
 import { controlApproaches } from '@ghg/events';
 import {
   companyDecider,
@@ -21,19 +21,16 @@ import { HttpError } from '../core/httpErrors';
 import { authenticate, metadataFor, requireSession, type Session } from '../core/session';
 import { parseArgs } from '../core/validate';
 
-/** The group's equity share in a company, percent. */
-const sharePercent = numeric(z.number().min(0).max(100));
-
 const RegionArgs = z.object({ companyId: idText(), region: shortText().min(1) });
 const ConsolidationArgs = z.object({
   companyId: idText(),
-  equitySharePercent: sharePercent,
+  equitySharePercent: numberArg,
   controlApproach: z.enum(controlApproaches),
 });
 const NewCompanyArgs = z.object({
   name: shortText().trim().min(1),
   region: shortText().min(1),
-  equitySharePercent: sharePercent.optional(),
+  equitySharePercent: numberArg.optional(),
   controlApproach: z.enum(controlApproaches).optional(),
 });
 

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { idText } from '@ghg/events';
 import { currencyRatesDecider, currencyRatesStreamId, type CurrencyRatesState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { expectedVersionArg, IdParam, loadState, numberArg, RemoveArgs, runCompanyCommand, textArg, yearArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 
 const SaveCurrencyArgs = z.object({
   id: idText().optional(),
-  fiscalYear: yearArg,
+  fiscalYear: numberArg,
   currencyUnit: textArg,
   rate: numberArg,
   expectedVersion: expectedVersionArg,

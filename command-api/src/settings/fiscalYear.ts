@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { idText } from '@ghg/events';
 import { fiscalYearDecider, fiscalYearStreamId } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { expectedVersionArg, numeric, runCompanyCommand } from '../core/companyCommand';
+import { expectedVersionArg, numberArg, runCompanyCommand } from '../core/companyCommand';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 
 const SaveFiscalYearArgs = z.object({
   fiscalYearId: idText(),
-  startMonth: numeric(z.number().int().min(1).max(12)),
+  startMonth: numberArg,
   expectedVersion: expectedVersionArg,
 });
 

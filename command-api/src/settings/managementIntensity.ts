@@ -12,12 +12,12 @@ import {
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, yearArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand } from '../core/companyCommand';
 
 const SaveManagementIntensityArgs = z.object({
   id: optionalId,
   intensityId: idText(),
-  fiscalYear: yearArg,
+  fiscalYear: numberArg,
   value: numberArg,
   expectedVersion: expectedVersionArg,
 });

@@ -12,7 +12,7 @@ import {
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg, yearArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
 
 const SaveCertificateArgs = z.object({
   id: optionalId,
@@ -20,7 +20,7 @@ const SaveCertificateArgs = z.object({
   quantityKwh: numberArg,
   periodFrom: textArg,
   periodTo: textArg,
-  fiscalYear: yearArg,
+  fiscalYear: numberArg,
   tracking: z.boolean(),
   powerSource: shortText().nullish(),
   generatorName: shortText().nullish(),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { year } from '@ghg/events';
 import {
   decideSaveReductionGoals,
   newIdsNeeded,
@@ -17,7 +16,7 @@ import type { CommandApiDeps } from '../core/deps';
 import { HttpError } from '../core/httpErrors';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, numeric, optionalId, RemoveArgs, runCompanyCommand, textArg, yearArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
 
 const optionalNumber = z.preprocess((v) => (v === null || v === '' ? undefined : v), numberArg.optional());
 
@@ -25,10 +24,10 @@ const GoalArgs = z
   .object({
     id: optionalId,
     scopeCategory: textArg,
-    goalYear: yearArg,
+    goalYear: numberArg,
     goalEmission: optionalNumber,
     goalEmissionPercentage: optionalNumber,
-    targetYear: numeric(z.union([z.literal(0), year()])),
+    targetYear: numberArg,
     targetEmission: numberArg,
     expectedVersion: expectedVersionArg,
   })

@@ -7,7 +7,12 @@ import { migrations as defaultMigrations, type ReadModelMigration } from '../mig
  */
 export const READ_MODEL_MIGRATIONS_TABLE = 'read_model_migrations';
 
-const LOCKED_RETRIES = 100;
+/**
+ * How long a starter waits for another process's migrations: a real one on a large table may take
+ * minutes. Beyond it the lock is probably left by a process that died mid-migration (knex keeps
+ * the row locked): the error says how to release it.
+ */
+const LOCK_WAIT_MS = 5 * 60_000;
 const LOCKED_RETRY_MS = 100;
 
 /** Migrations come from the in-code list, not the file system, so this works the same under tsx. */
@@ -28,7 +33,8 @@ export async function migrateReadModels(
   knex: Knex,
   list: readonly ReadModelMigration[] = defaultMigrations,
 ): Promise<string[]> {
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
     try {
       const [, names] = (await knex.migrate.latest({
         migrationSource: sourceOf(list),
@@ -36,7 +42,10 @@ export async function migrateReadModels(
       })) as [number, string[]];
       return names;
     } catch (error) {
-      if (!isRetryable(error) || attempt >= LOCKED_RETRIES) throw error;
+      if (!isRetryable(error)) throw error;
+      if (Date.now() > deadline) {
+        throw new Error(`read-model migrations still locked after ${LOCK_WAIT_MS / 1000} s; if no other process is migrating, release the lock: update ${READ_MODEL_MIGRATIONS_TABLE}_lock set is_locked = 0`, { cause: error });
+      }
       await new Promise((r) => setTimeout(r, LOCKED_RETRY_MS));
     }
   }
