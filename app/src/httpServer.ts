@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import type { Logger } from 'pino';
 import { findUnstorableText } from '@ghg/events';
 import type { AppConfig } from './config';
+import { serializeRequest } from './logRedaction';
 
 /**
  * Every HTTP server of the app (embedded, command-api, query-api) starts here, so all of them
@@ -10,7 +11,8 @@ import type { AppConfig } from './config';
  * address the same way (TRUST_PROXY) for rate limits.
  */
 export async function createHttpServer(config: AppConfig, logger: Logger) {
-  const app = Fastify({ loggerInstance: logger, trustProxy: config.trustProxy });
+  // Request lines log the URL without secret query values (the /api/live token): logRedaction.ts.
+  const app = Fastify({ loggerInstance: logger.child({}, { serializers: { req: serializeRequest } }), trustProxy: config.trustProxy });
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config.publicUrl) }, ...HEADERS });
   app.addHook('onSend', answerOversizedBody);
   app.addHook('preValidation', refuseUnstorableText);

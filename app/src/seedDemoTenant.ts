@@ -1,36 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata, EventStore, Role } from '@ghg/events';
+import type { EventStore, Role } from '@ghg/events';
 import {
-  companyDecider,
-  companySectionsDecider,
-  companySectionsStreamId,
-  companyStreamId,
   currencyRatesDecider,
   currencyRatesStreamId,
   fiscalYearDecider,
   fiscalYearIdOf,
   fiscalYearStreamId,
-  tenantDecider,
   tenantStreamId,
-  userDecider,
-  userEmailStreamId,
-  userStreamId,
   UNSPECIFIED_SECTION,
   WHOLE_COMPANY_SECTION,
 } from '@ghg/domain';
-import { executeCommand, hashPassword, HttpError, toNewEvent } from '@ghg/command-api';
+import { executeCommand, hashPassword, HttpError } from '@ghg/command-api';
+import { addCompany, createTenant, registerUser, setupMetadata, type CompanySeed } from './tenantSetup';
 
 export const DEMO_TENANT_ID = 'demo';
 export const DEMO_USERS = ['admin@demo.example', 'editor@demo.example', 'viewer@demo.example'] as const;
 /** An editor of the second company, so a demo shows what one company cannot see of another. */
 export const DEMO_LOGISTICS_USER = 'logistics@demo.example';
 
-interface SectionSeed {
-  name: string;
-  children?: SectionSeed[];
-}
-
-const demoCompanies: { name: string; region: string; equitySharePercent: number; sections: SectionSeed[] }[] = [
+const demoCompanies: CompanySeed[] = [
   {
     name: 'デモ製造株式会社',
     region: 'Japan',
@@ -69,16 +57,9 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
   if ((await eventStore.headPosition()) !== null) return false;
   // A fixed tenant id: when two processes seed at once, the second one's CreateTenant is refused.
   const tenantId = DEMO_TENANT_ID;
-  const meta = (companyId: string | null): EventMetadata => ({
-    actorUserId: null,
-    companyId,
-    tenantId,
-    correlationId: `seed-${tenantId}`,
-    causationId: null,
-    occurredAt: now.toISOString(),
-  });
+  const meta = setupMetadata(tenantId, `seed-${tenantId}`, now);
   try {
-    await executeCommand(eventStore, tenantStreamId(tenantId), tenantDecider, { type: 'CreateTenant', tenantId, name: 'デモ・ホールディングス' }, meta(null));
+    await createTenant(eventStore, { tenantId, name: 'デモ・ホールディングス' }, meta);
   } catch (error) {
     if (error instanceof HttpError && error.code === 'tenant_exists') return false;
     throw error;
@@ -87,19 +68,9 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
   const companyIds: string[] = [];
   let manufacturingSectionId: string | null = null;
   for (const company of demoCompanies) {
-    const companyId = randomUUID();
+    const { companyId, sectionIds } = await addCompany(eventStore, tenantId, company, meta);
     companyIds.push(companyId);
-    await executeCommand(eventStore, companyStreamId(companyId), companyDecider, { type: 'RegisterCompany', companyId, tenantId, name: company.name, region: company.region, equitySharePercent: company.equitySharePercent, controlApproach: 'operational' }, meta(companyId));
-    await executeCommand(eventStore, tenantStreamId(tenantId), tenantDecider, { type: 'AddCompanyToTenant', tenantId, companyId }, meta(companyId));
-    const createTree = async (sections: SectionSeed[], parentSectionId: string | null): Promise<void> => {
-      for (const section of sections) {
-        const sectionId = randomUUID();
-        if (section.name === '製造本部') manufacturingSectionId = sectionId;
-        await executeCommand(eventStore, companySectionsStreamId(companyId), companySectionsDecider, { type: 'SaveCompanySection', newId: sectionId, companyId, name: section.name, parentSectionId }, meta(companyId));
-        await createTree(section.children ?? [], sectionId);
-      }
-    };
-    await createTree(company.sections, null);
+    manufacturingSectionId ??= sectionIds.get('製造本部') ?? null;
   }
 
   const [first] = companyIds as [string];
@@ -116,11 +87,11 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
     { email: DEMO_USERS[2], name: 'デモ閲覧者', role: 'viewer', companyIds: [first], sectionId: null },
     { email: DEMO_LOGISTICS_USER, name: '物流担当者', role: 'editor', companyIds: [second], sectionId: null },
   ];
-  for (const user of users) {
-    const userId = randomUUID();
-    // Claim the address first: its stream must not exist yet, which keeps emails unique.
-    await eventStore.appendToStream(userEmailStreamId(user.email), [toNewEvent({ type: 'UserEmailClaimed', data: { email: user.email, userId } }, meta(null))], { expectedVersion: 'no_stream' });
-    await executeCommand(eventStore, userStreamId(userId), userDecider, { type: 'RegisterUser', userId, tenantId, language: 'ja', passwordHash, ...user }, meta(null));
-  }
+  for (const user of users) await registerUser(eventStore, tenantId, { ...user, passwordHash }, meta);
   return true;
+}
+
+/** Whether the store holds the demo tenant (then the start banner names its users). */
+export async function hasDemoTenant(eventStore: EventStore): Promise<boolean> {
+  return (await eventStore.readStream(tenantStreamId(DEMO_TENANT_ID), { maxCount: 1 })).length > 0;
 }

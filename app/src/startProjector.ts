@@ -13,7 +13,10 @@ if (!config.databaseUrl) throw new Error('start:projector needs DATABASE_URL (PG
 const infra = await openInfrastructure(config);
 const runner = new ProjectorRunner({ db: infra.db, eventStore: infra.eventStore, projections: allProjections, changeBus: infra.changeBus, logger: infra.logger });
 await runner.start();
-if (process.env.GHG_SEED_DEMO === '1' && (await seedDemoTenantIfEmpty(infra.eventStore, config.demoPassword))) {
+// A shared deployment must not get users whose password is printed in the README.
+if (process.env.GHG_SEED_DEMO === '1' && !process.env.GHG_DEMO_PASSWORD) {
+  infra.logger.warn('GHG_SEED_DEMO=1 ignored: set GHG_DEMO_PASSWORD too (the default demo password is public)');
+} else if (process.env.GHG_SEED_DEMO === '1' && (await seedDemoTenantIfEmpty(infra.eventStore, config.demoPassword))) {
   infra.logger.info('demo tenant created');
 }
 onShutdown(async () => {
