@@ -5,7 +5,7 @@ import { listeningUrl, loadConfig } from './config';
 import { createHttpServer } from './httpServer';
 import { acquireDataDirLock } from './lockFile';
 import { openInfrastructure } from './infrastructure';
-import { seedDemoTenantIfEmpty, DEMO_USERS } from './seedDemoTenant';
+import { hasDemoTenant, seedDemoTenantIfEmpty, DEMO_USERS } from './seedDemoTenant';
 import { serveWebApp } from './webStatic';
 import { onShutdown } from './shutdown';
 
@@ -22,6 +22,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const runner = new ProjectorRunner({ db, eventStore, projections: allProjections, changeBus, logger });
   await runner.start();
   const seeded = await seedDemoTenantIfEmpty(eventStore, config.demoPassword);
+  const demo = seeded || (await hasDemoTenant(eventStore));
   const head = await eventStore.headPosition();
   if (head) await runner.waitForPosition(head, { timeoutMs: 60_000 });
 
@@ -52,7 +53,9 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
       '',
       `GHG Ledger is running at ${url}${config.publicUrl ? `, public URL ${config.publicUrl}` : ''} (${db.kind}${config.databaseUrl ? '' : ` in ${config.dataDir}`}, event log: ${eventStore.kind})`,
       seeded ? 'A demo tenant was created.' : 'Using the existing data.',
-      `Log in as ${DEMO_USERS.join(', ')} with the password ${env.GHG_DEMO_PASSWORD ? 'from GHG_DEMO_PASSWORD' : `"${config.demoPassword}"`}.`,
+      demo
+        ? `Log in as ${DEMO_USERS.join(', ')} with the password ${env.GHG_DEMO_PASSWORD ? 'from GHG_DEMO_PASSWORD' : `"${config.demoPassword}"`}.`
+        : 'Log in with an account of this installation (the first one: npm run tenant:create, docs/operations.md).',
       '',
     ].join('\n'),
   );
