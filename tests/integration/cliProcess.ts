@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one of the app's command-line scripts as an operator does (`node --import tsx app/src/…`,
+ * what the npm scripts run), with `env` over the test's environment (undefined removes a variable) and `stdin` piped in. Killed,
+ * and the promise rejected with its output, after `timeoutMs`.
+ */
+export function runCli(script: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; stdin?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+  // An undefined value removes the variable (say DATABASE_URL, for a run on the data folder).
+  const env = Object.fromEntries(Object.entries({ ...process.env, LOG_LEVEL: 'warn', ...options.env }).filter(([, value]) => value !== undefined));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  child.stdin.end(options.stdin ?? '');
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`${script} ${args.join(' ')} did not finish within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
