@@ -8,7 +8,7 @@ import type { Projection } from './projection';
 import { createInMemoryEventStore } from './testing/inMemoryEventStore';
 import { createMemoryChangeBus } from './testing/memoryChangeBus';
 import { openTestReadModelDb, resetTestReadModel, testDbKinds } from './testing/readModelDb';
-import { TEST_OTHER, itemRemoved, itemSet, otherEvent, readCounter, readItems, testProjection } from './testing/testProjection';
+import { TEST_ITEM_SET, TEST_OTHER, itemRemoved, itemSet, otherEvent, readCounter, readItems, testProjection } from './testing/testProjection';
 
 const kinds = testDbKinds;
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -150,6 +150,32 @@ describe.each(kinds)('rebuildProjections on %s', (kind) => {
     await new ProjectorRunner({ db, eventStore: store, projections: [testProjection()] }).runUntilCaughtUp();
     expect(rebuilt).toEqual({ items: await readItems(db.knex), counter: await readCounter(db.knex) });
     expect(bus.published.some((n) => n.topic === 'test/items' && n.ids.length > 0)).toBe(true);
+  });
+
+  it('tells listeners after the swap which topics changed: one notice per topic and company without row ids, user notices with theirs', async () => {
+    const store = createInMemoryEventStore();
+    await appendMany(store, 120);
+    // Like account/user: a notice no company routes, which /api/live delivers by the user's id.
+    const users: Projection = {
+      name: 'test/users',
+      tables: [],
+      handles: [TEST_ITEM_SET],
+      apply: async (event, ctx) => ctx.notify({ topic: 'account/user', companyId: null, tenantId: 't1', ids: [(event.data as { itemId: string }).itemId] }),
+    };
+    const bus = createMemoryChangeBus();
+    const readAtNotice: Promise<unknown>[] = [];
+    bus.subscribe(() => readAtNotice.push(readItems(db.knex)));
+    const result = await rebuildProjections({ db, eventStore: store, projections: [testProjection(), users], names: 'all', batchSize: 25, changeBus: bus, logger: quiet });
+    const position = positionToString(result.position!);
+    const itemIds = [...new Set((await store.readAll()).filter((e) => e.type === TEST_ITEM_SET).map((e) => (e.data as { itemId: string }).itemId))];
+    expect([...bus.published].sort((a, b) => a.topic.localeCompare(b.topic))).toEqual([
+      { topic: 'account/user', companyId: null, tenantId: 't1', ids: expect.arrayContaining(itemIds), position },
+      { topic: 'test/items', companyId: 'c1', tenantId: 't1', ids: [], position },
+    ]);
+    expect(bus.published.find((n) => n.topic === 'account/user')!.ids).toHaveLength(itemIds.length);
+    // Published once the swap has committed: a listener that re-reads at once gets the rebuilt rows.
+    expect(readAtNotice).toHaveLength(1);
+    expect(await readAtNotice[0]).toEqual(await readItems(db.knex));
   });
 
   it('leaves the live tables alone when the rebuild fails, and cleans up its copies', async () => {

@@ -29,7 +29,10 @@ export interface RebuildOptions {
   names: readonly string[] | 'all';
   onProgress?: (progress: RebuildProgress) => void;
   batchSize?: number;
-  /** When given, one merged set of notices is published after the swap, so browsers refetch. */
+  /**
+   * When given, notices are published after the swap, so open browsers refetch what the rebuilt
+   * tables hold: one per topic, company and tenant the replay touched (see RebuildNotices).
+   */
   changeBus?: ChangeBus | null;
   logger?: Logger;
 }
@@ -71,6 +74,22 @@ function tablesOf(chosen: readonly Projection[], all: readonly Projection[]): st
 
 const LOCK_TIMEOUT_RETRIES = 30;
 
+const NO_IDS: readonly string[] = [];
+
+/**
+ * The notices of a rebuild. After the swap anything in the rebuilt tables may differ from what a
+ * browser shows, so a notice says "this topic of this company changed" and the browser refetches
+ * the topic (web/src/core/live/LiveProvider.tsx reads the topic only). The ids of company notices
+ * are dropped: a replay of millions of events would otherwise send every row's id to every open
+ * page, in thousands of NOTIFY payloads, each one a refetch. Ids are kept only where no company
+ * routes the notice (account/user: /api/live finds the user it concerns by id).
+ */
+class RebuildNotices extends NoticeCollector {
+  override add(notice: Parameters<NoticeCollector['add']>[0]): void {
+    super.add(notice.companyId === null ? notice : { topic: notice.topic, companyId: notice.companyId, tenantId: notice.tenantId, ids: NO_IDS as string[] });
+  }
+}
+
 /**
  * Replays the whole log into fresh copies of the chosen projections' tables while the live
  * tables keep serving (and the live runner keeps writing them), then swaps the copies in with
@@ -87,7 +106,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const chosen = selectProjections(options.projections, options.names);
   const names = chosen.map((p) => p.name);
   const tables = tablesOf(chosen, options.projections);
-  const notices = options.changeBus ? new NoticeCollector() : null;
+  const notices = options.changeBus ? new RebuildNotices() : null;
   const mappers = new Map(chosen.map((p) => [p.name, tableMapper(p, rebuildName)]));
   const memory = new RebuildMemory();
   // Without a change bus nobody hears the notices: dropping them saves collecting one id per event.
