@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { freshPostgres } from '@ghg/events/testing';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -42,4 +43,15 @@ export function runCli(script: string, args: readonly string[], options: { env?:
       done({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * An empty scratch database on DATABASE_URL's PostgreSQL server, for processes started apart
+ * (a CLI, the app) to share: its URL, and `drop` to remove it with any connection left behind.
+ */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const db = await freshPostgres();
+  if (!db) throw new Error('DATABASE_URL is not set');
+  await db.knex.destroy();
+  return { url: (db.config as { url: string }).url, drop: () => db.close() };
 }

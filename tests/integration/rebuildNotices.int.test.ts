@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { freshPostgres } from '@ghg/events/testing';
 import type { ChangeNotice } from '@ghg/events';
-import { runCli } from './cliProcess';
+import { emptyPostgresDatabase, runCli } from './cliProcess';
 import { call, login, startTestApp, type RunningApp } from './embeddedApp';
 
 /**
@@ -17,10 +16,8 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run rebuild notifies open browse
   });
 
   it('sends a notice for every rebuilt topic of the browser\'s company after the swap', async () => {
-    const db = (await freshPostgres())!;
-    const url = (db.config as { url: string }).url;
-    await db.knex.destroy();
-    cleanup.push(() => db.close());
+    const { url, drop } = await emptyPostgresDatabase();
+    cleanup.push(drop);
     const app: RunningApp = await startTestApp(url);
     cleanup.push(() => app.stop());
 

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshPostgres } from '@ghg/events/testing';
 import { openDatabase } from '@ghg/events';
-import { runCli } from './cliProcess';
+import { emptyPostgresDatabase, runCli } from './cliProcess';
 import { call, login, startTestApp, type RunningApp } from './embeddedApp';
 
 const CLI = 'app/src/tenantCreate.ts';
@@ -47,10 +46,8 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run tenant:create on an empty Po
   });
 
   it('creates the tenant, company and administrator; the app started afterwards lets them log in with the password from stdin', async () => {
-    const db = (await freshPostgres())!;
-    const url = (db.config as { url: string }).url;
-    await db.knex.destroy();
-    cleanup.push(() => db.close());
+    const { url, drop } = await emptyPostgresDatabase();
+    cleanup.push(drop);
 
     const created = await runCli(CLI, [...args('Founder@Hokuriku.example'), '--password-stdin'], { env: { DATABASE_URL: url }, stdin: `${PASSWORD}\n` });
     expect(created.stderr).toBe('');
