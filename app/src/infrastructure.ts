@@ -11,6 +11,7 @@ import {
 import { migrateReadModels } from '@ghg/projector';
 import type { AppConfig } from './config';
 import { resolveJwtSecret } from './jwtSecret';
+import { migrateToEntityStreams } from './streamMigration';
 
 export interface Infrastructure {
   db: Database;
@@ -36,7 +37,11 @@ export async function openInfrastructure(config: AppConfig, options: { migrate?:
   const env = { ...process.env, EVENTSTORE_URL: config.eventStoreUrl ?? '' };
   const eventStore = await createEventStoreFromEnv(db, env);
   const changeBus = await createChangeBus(db);
-  if (options.migrate !== false) await migrateReadModels(db.knex);
+  if (options.migrate !== false) {
+    await migrateReadModels(db.knex);
+    // Before any command runs: events of the old per-company streams move to their entities' streams.
+    await migrateToEntityStreams(db, eventStore, logger);
+  }
   const jwtSecret = await resolveJwtSecret(db.knex, config.jwtSecret);
   return {
     db,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, Role } from '@ghg/events';
 import {
-  currencyRatesDecider,
-  currencyRatesStreamId,
+  currencyRateStreamId,
   fiscalYearDecider,
   fiscalYearIdOf,
   fiscalYearStreamId,
@@ -10,7 +9,7 @@ import {
   UNSPECIFIED_SECTION,
   WHOLE_COMPANY_SECTION,
 } from '@ghg/domain';
-import { executeCommand, hashPassword, HttpError } from '@ghg/command-api';
+import { currencyRateKind, executeCommand, executeEntityCommand, hashPassword, HttpError } from '@ghg/command-api';
 import { addCompany, createTenant, registerUser, setupMetadata, type CompanySeed } from './tenantSetup';
 
 export const DEMO_TENANT_ID = 'demo';
@@ -76,7 +75,8 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
   const [first] = companyIds as [string];
   await executeCommand(eventStore, fiscalYearStreamId(first), fiscalYearDecider, { type: 'SetFiscalYearStartMonth', companyId: first, fiscalYearId: fiscalYearIdOf(first), startMonth: 4 }, meta(first));
   for (const [currencyUnit, rate] of [['USD', 151.41], ['EUR', 163.24]] as const) {
-    await executeCommand(eventStore, currencyRatesStreamId(first), currencyRatesDecider, { type: 'SaveCurrencyRate', companyId: first, newId: randomUUID(), fiscalYear: 2025, currencyUnit, rate }, meta(first));
+    const rateId = randomUUID();
+    await executeEntityCommand({ eventStore }, currencyRateStreamId(first, rateId), currencyRateKind(first), { type: 'SaveCurrencyRate', companyId: first, newId: rateId, fiscalYear: 2025, currencyUnit, rate }, meta(first));
   }
 
   const passwordHash = await hashPassword(password);

@@ -4,3 +4,5 @@ export { TOKEN_LIFETIME_SECONDS } from './core/deps';
 export { executeCommand, toNewEvent } from './core/executeCommand';
 export { hashPassword, verifyPassword } from './core/passwords';
 export { HttpError } from './core/httpErrors';
+export { claim, executeEntityCommand, registerStreamOf, type EntityDeps, type EntityKind } from './core/entityCommand';
+export * from './settings/entityKinds';

@@ -1,4 +1,5 @@
 export * from './core/decider';
+export * from './core/claims';
 export * from './core/permissions';
 export * from './settings/index';
 export * from './organization/user';

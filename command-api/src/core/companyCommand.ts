@@ -3,6 +3,7 @@ import { idText, LIMITS, quantity, shortText, year } from '@ghg/events';
 import type { Decider } from '@ghg/domain';
 import type { CommandApiDeps } from './deps';
 import { executeCommand, type CommandOutcome } from './executeCommand';
+import { loadStream, type SnapshotCodec } from './snapshots';
 import { metadataFor, type Session } from './session';
 
 /**
@@ -43,20 +44,21 @@ export async function runCompanyCommand<C, E extends { type: string; data: unkno
   streamId: string,
   decider: Decider<C, E, S, Err>,
   command: C,
+  codec?: SnapshotCodec<S>,
 ): Promise<CommandOutcome<S>> {
-  const outcome = await executeCommand(
-    deps.eventStore,
-    streamId,
-    decider,
-    command,
-    metadataFor(session, session.selectedCompanyId, deps.now?.() ?? new Date()),
-  );
+  const outcome = await executeCommand(deps.eventStore, streamId, decider, command, metadataFor(session, session.selectedCompanyId, deps.now?.() ?? new Date()), {
+    ...(codec ? { snapshotting: { knex: deps.db.knex, codec } } : {}),
+  });
   if (outcome.append) await deps.awaitProjection?.(outcome.append.lastPosition);
   return outcome;
 }
 
 /** The current state of a stream (for facts another decider needs, and for DELETE answers). */
-export async function loadState<S>(deps: CommandApiDeps, streamId: string, decider: Pick<Decider<unknown, never, S, string>, 'initialState' | 'evolve'>): Promise<S> {
-  const history = await deps.eventStore.readStream(streamId);
-  return history.reduce((s, e) => decider.evolve(s, e as never, e.streamPosition), decider.initialState());
+export async function loadState<S>(
+  deps: CommandApiDeps,
+  streamId: string,
+  decider: Pick<Decider<unknown, never, S, string>, 'initialState' | 'evolve'>,
+  codec?: SnapshotCodec<S>,
+): Promise<S> {
+  return (await loadStream(deps.eventStore, streamId, decider, codec ? { knex: deps.db.knex, codec } : undefined)).state;
 }

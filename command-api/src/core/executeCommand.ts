@@ -8,7 +8,8 @@ import {
   type EventStore,
   type NewEvent,
 } from '@ghg/events';
-import { fold, type Decider } from '@ghg/domain';
+import type { Decider } from '@ghg/domain';
+import { loadStream, snapshotIfDue, type Snapshotting } from './snapshots';
 import { HttpError, httpErrorFor } from './httpErrors';
 import { invalidArgs } from './validate';
 
@@ -18,6 +19,9 @@ export interface CommandOutcome<State> {
   appended: number;
   append: AppendResult | null;
 }
+
+/** Appends retried when another command changed the same stream in between. */
+const ATTEMPTS = 8;
 
 /**
  * Load the stream, fold it, decide, append with the version that was read. A concurrent writer
@@ -31,24 +35,30 @@ export async function executeCommand<C, E extends { type: string; data: unknown 
   decider: Decider<C, E, S, Err>,
   command: C,
   metadata: EventMetadata,
-  attempts = 3,
+  options: { attempts?: number; snapshotting?: Snapshotting<S> } = {},
 ): Promise<CommandOutcome<S>> {
+  const attempts = options.attempts ?? ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
-    const history = await eventStore.readStream(streamId);
-    const version = history.length === 0 ? -1 : history[history.length - 1]!.streamPosition;
-    const state = fold(decider, history as unknown as E[]);
+    const loaded = await loadStream(eventStore, streamId, decider, options.snapshotting);
+    const { state, version } = loaded;
     const decision = decider.decide(command, state);
     if (!decision.ok) throw httpErrorFor(decision.error);
     if (decision.events.length === 0) return { state, appended: 0, append: null };
-    const newEvents: NewEvent[] = decision.events.map((e) => toNewEvent(e, metadata));
+    const newEvents = decision.events.map((e) => toNewEvent(e, metadata));
     try {
       const append = await eventStore.appendToStream(streamId, newEvents, {
         expectedVersion: version === -1 ? 'no_stream' : version,
       });
       const after = decision.events.reduce((s, e, i) => decider.evolve(s, e, version + 1 + i), state);
+      await snapshotIfDue(options.snapshotting, streamId, loaded, { version: append.nextExpectedVersion, lastEventId: newEvents.at(-1)!.id }, after);
       return { state: after, appended: newEvents.length, append };
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError && attempt < attempts) continue;
+      // Another command changed the stream in between: decide again on the new state, after a
+      // short random pause so that commands racing for one stream do not collide again in step.
+      if (error instanceof WrongExpectedVersionError && attempt < attempts) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        continue;
+      }
       if (error instanceof WrongExpectedVersionError) throw httpErrorFor('version_conflict');
       throw error;
     }
@@ -60,7 +70,7 @@ export async function executeCommand<C, E extends { type: string; data: unknown 
  * contracts hold the bounds the read models can store (events/src/contracts/bounds.ts); a value
  * that got past a route's own schema is still refused here, as invalid args naming the field.
  */
-export function toNewEvent(event: { type: string; data: unknown }, metadata: EventMetadata): NewEvent {
+export function toNewEvent(event: { type: string; data: unknown }, metadata: EventMetadata): NewEvent & { id: string } {
   const contract = eventContracts.get(event.type);
   if (!contract) throw new Error(`No contract for event type ${event.type}`);
   const parsed = contract.schema.safeParse(event.data);

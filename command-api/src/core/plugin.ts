@@ -10,6 +10,7 @@ import { registerPasswordRoutes } from '../auth/passwordReset';
 import { registerOrganizationRoutes } from '../organization/index';
 import { registerCalculationRoutes } from '../calculation/index';
 import { ensureMailOutbox } from './mailOutbox';
+import { ensureSnapshotTable } from './snapshots';
 
 /**
  * Every write of the product: authentication, validation, load → decide → append.
@@ -19,6 +20,7 @@ export async function commandApiPlugin(app: FastifyInstance, deps: CommandApiDep
   await app.register(jwt, { secret: deps.jwtSecret });
   await app.register(rateLimit, { global: false });
   await ensureMailOutbox(deps.db.knex);
+  await ensureSnapshotTable(deps.db.knex);
 
   // An empty body with a JSON content type (e.g. DELETE from some clients) is "no arguments",
   // not a parse failure; malformed JSON is a 400 like any other bad argument.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idText, shortText } from '@ghg/events';
-import { companySectionsDecider, companySectionsStreamId, type CompanySectionsState } from '@ghg/domain';
+import { companySectionsCodec, companySectionsDecider, companySectionsStreamId, type CompanySectionsState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { IdParam, loadState, runCompanyCommand } from '../core/companyCommand';
 import { authenticate, requireSession } from '../core/session';
@@ -32,7 +32,7 @@ async function countIfTable(deps: CommandApiDeps, table: string, where: Record<s
 
 export function registerCompanySectionRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
   const run = (session: ReturnType<typeof requireSession>, command: Parameters<typeof companySectionsDecider.decide>[0]) =>
-    runCompanyCommand(deps, session, companySectionsStreamId(session.selectedCompanyId), companySectionsDecider, command);
+    runCompanyCommand(deps, session, companySectionsStreamId(session.selectedCompanyId), companySectionsDecider, command, companySectionsCodec);
 
   app.post('/api/company-section', { preHandler: authenticate(deps.eventStore) }, async (request) => {
     const session = requireSession(request, 'company.configure');
@@ -57,7 +57,7 @@ export function registerCompanySectionRoutes(app: FastifyInstance, deps: Command
     const session = requireSession(request, 'company.configure');
     const { id } = parseArgs(IdParam, request.params);
     const companyId = session.selectedCompanyId;
-    const before = view(await loadState(deps, companySectionsStreamId(companyId), companySectionsDecider), id);
+    const before = view(await loadState(deps, companySectionsStreamId(companyId), companySectionsDecider, companySectionsCodec), id);
     // Facts from other features' read models: users holding a role in this section, flags registering it.
     const usersWithPermission = await countUsersInSection(deps, id);
     const registeredFlags = await countIfTable(deps, 'group_flag_sections', { company_id: companyId, section_id: id });

@@ -1,5 +1,6 @@
 import {
   companySectionsDecider,
+  companySectionsCodec,
   companySectionsStreamId,
   isGroupAdmin,
   tenantDecider,
@@ -50,7 +51,7 @@ export async function loadGrantFacts(deps: CommandApiDeps, companiesOfGroup: rea
   // Sections are only read for a section-scoped grant, and only of companies of the group.
   if (access.sectionId !== null) {
     for (const companyId of access.companyIds.filter((c) => companiesOfGroup.includes(c))) {
-      sectionIds.push(...(await loadState(deps, companySectionsStreamId(companyId), companySectionsDecider)).sections.keys());
+      sectionIds.push(...(await loadState(deps, companySectionsStreamId(companyId), companySectionsDecider, companySectionsCodec)).sections.keys());
     }
   }
   return { groupCompanyIds: companiesOfGroup, sectionIds };

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idText } from '@ghg/events';
-import { currencyRatesDecider, currencyRatesStreamId, type CurrencyRatesState } from '@ghg/domain';
+import { currencyRatesDecider, currencyRateStreamId, type CurrencyRatesState } from '@ghg/domain';
+import { currencyRateKind } from './entityKinds';
 import type { CommandApiDeps } from '../core/deps';
-import { expectedVersionArg, IdParam, loadState, numberArg, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, numberArg, RemoveArgs, textArg } from '../core/companyCommand';
+import { loadEntity, runEntityCommand } from '../core/entityCommand';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 
@@ -27,23 +29,24 @@ export function registerCurrencyRoutes(app: FastifyInstance, deps: CommandApiDep
     const args = parseArgs(SaveCurrencyArgs, request.body);
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
-    const { state } = await runCompanyCommand(deps, session, currencyRatesStreamId(companyId), currencyRatesDecider, {
+    const id = args.id ?? newId;
+    const { state } = await runEntityCommand(deps, session, currencyRateStreamId(companyId, id), currencyRateKind(companyId), {
       type: 'SaveCurrencyRate',
       companyId,
       newId,
       ...args,
     });
-    return { currency: view(state, args.id ?? newId) };
+    return { currency: view(state, id) };
   });
 
   app.delete('/api/currency/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
     const session = requireSession(request, 'company.configure');
     const { id } = parseArgs(IdParam, request.params);
     const { expectedVersion } = parseArgs(RemoveArgs, request.body);
-    const streamId = currencyRatesStreamId(session.selectedCompanyId);
+    const streamId = currencyRateStreamId(session.selectedCompanyId, id);
     // The answer echoes the rate as it was before the deletion.
-    const before = view(await loadState(deps, streamId, currencyRatesDecider), id);
-    await runCompanyCommand(deps, session, streamId, currencyRatesDecider, {
+    const before = view(await loadEntity(deps, streamId, currencyRatesDecider), id);
+    await runEntityCommand(deps, session, streamId, currencyRateKind(session.selectedCompanyId), {
       type: 'RemoveCurrencyRate',
       companyId: session.selectedCompanyId,
       id,

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { boundedList, idText } from '@ghg/events';
-import { groupFlagsDecider, groupFlagsStreamId, type GroupFlagsState } from '@ghg/domain';
+import { groupFlagsDecider, groupFlagStreamId, type GroupFlagsState } from '@ghg/domain';
+import { groupFlagKind } from './entityKinds';
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, optionalId, RemoveArgs, textArg } from '../core/companyCommand';
+import { loadEntity, runEntityCommand } from '../core/entityCommand';
 
 const SaveGroupFlagArgs = z.object({
   id: optionalId,
@@ -32,7 +34,7 @@ export function registerGroupFlagRoutes(app: FastifyInstance, deps: CommandApiDe
         ? await deps.db.knex('company_sections').where({ company_id: companyId }).whereIn('id', sectionIds).pluck('id')
         : [];
     const newId = randomUUID();
-    const outcome = await runCompanyCommand(deps, session, groupFlagsStreamId(companyId), groupFlagsDecider, {
+    const outcome = await runEntityCommand(deps, session, groupFlagStreamId(companyId, id ?? newId), groupFlagKind(companyId), {
       type: 'SaveGroupFlag',
       companyId,
       newId,
@@ -50,9 +52,9 @@ export function registerGroupFlagRoutes(app: FastifyInstance, deps: CommandApiDe
     const { id } = parseArgs(IdParam, request.params);
     const { expectedVersion } = parseArgs(RemoveArgs, request.body);
     const companyId = session.selectedCompanyId;
-    const streamId = groupFlagsStreamId(companyId);
-    const before = viewOf(await loadState(deps, streamId, groupFlagsDecider), id);
-    await runCompanyCommand(deps, session, streamId, groupFlagsDecider, {
+    const streamId = groupFlagStreamId(companyId, id);
+    const before = viewOf(await loadEntity(deps, streamId, groupFlagsDecider), id);
+    await runEntityCommand(deps, session, streamId, groupFlagKind(companyId), {
       type: 'DeleteGroupFlag',
       companyId,
       id,

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  intensitiesDecider,
-  intensitiesStreamId,
-  managementIntensitiesDecider,
-  managementIntensitiesStreamId,
-  valuesOfIntensity,
-  type IntensitiesState,
-} from '@ghg/domain';
+import { intensitiesDecider, intensityStreamId, type IntensitiesState } from '@ghg/domain';
+import { intensityKind } from './entityKinds';
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, optionalId, RemoveArgs, textArg } from '../core/companyCommand';
+import { loadEntity, runEntityCommand } from '../core/entityCommand';
 
 const SaveIntensityArgs = z.object({ id: optionalId, name: textArg, unit: textArg, expectedVersion: expectedVersionArg });
 
@@ -27,7 +22,7 @@ export function registerIntensityRoutes(app: FastifyInstance, deps: CommandApiDe
     const { id, expectedVersion, name, unit } = parseArgs(SaveIntensityArgs, request.body);
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
-    const outcome = await runCompanyCommand(deps, session, intensitiesStreamId(companyId), intensitiesDecider, {
+    const outcome = await runEntityCommand(deps, session, intensityStreamId(companyId, id ?? newId), intensityKind(companyId), {
       type: 'SaveIntensity',
       companyId,
       newId,
@@ -44,15 +39,15 @@ export function registerIntensityRoutes(app: FastifyInstance, deps: CommandApiDe
     const { id } = parseArgs(IdParam, request.params);
     const { expectedVersion } = parseArgs(RemoveArgs, request.body);
     const companyId = session.selectedCompanyId;
-    const streamId = intensitiesStreamId(companyId);
-    const before = viewOf(await loadState(deps, streamId, intensitiesDecider), id);
-    // Fact for the decider: values recorded against the intensity (read from their own stream).
-    const values = await loadState(deps, managementIntensitiesStreamId(companyId), managementIntensitiesDecider);
-    await runCompanyCommand(deps, session, streamId, intensitiesDecider, {
+    const streamId = intensityStreamId(companyId, id);
+    const before = viewOf(await loadEntity(deps, streamId, intensitiesDecider), id);
+    // Fact for the decider: values recorded against the intensity (the management-intensity read model).
+    const counted = await deps.db.knex('management_intensities').where({ company_id: companyId, intensity_id: id }).count<{ n: string | number }[]>({ n: '*' });
+    await runEntityCommand(deps, session, streamId, intensityKind(companyId), {
       type: 'RemoveIntensity',
       companyId,
       id,
-      managementValues: valuesOfIntensity(values, id),
+      managementValues: Number(counted[0]?.n ?? 0),
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
     });
     return { intensity: before };

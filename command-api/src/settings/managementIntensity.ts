@@ -4,15 +4,17 @@ import { z } from 'zod';
 import { idText } from '@ghg/events';
 import {
   intensitiesDecider,
-  intensitiesStreamId,
+  intensityStreamId,
   managementIntensitiesDecider,
-  managementIntensitiesStreamId,
+  managementIntensityStreamId,
   type ManagementIntensitiesState,
 } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, numberArg, optionalId, RemoveArgs } from '../core/companyCommand';
+import { loadEntity, runEntityCommand } from '../core/entityCommand';
+import { managementIntensityKind } from './entityKinds';
 
 const SaveManagementIntensityArgs = z.object({
   id: optionalId,
@@ -33,9 +35,9 @@ export function registerManagementIntensityRoutes(app: FastifyInstance, deps: Co
     const { id, expectedVersion, ...args } = parseArgs(SaveManagementIntensityArgs, request.body);
     const companyId = session.selectedCompanyId;
     // Fact for the decider: the intensity is in this company's master (read from its stream).
-    const master = await loadState(deps, intensitiesStreamId(companyId), intensitiesDecider);
+    const master = await loadEntity(deps, intensityStreamId(companyId, args.intensityId), intensitiesDecider);
     const newId = randomUUID();
-    const outcome = await runCompanyCommand(deps, session, managementIntensitiesStreamId(companyId), managementIntensitiesDecider, {
+    const outcome = await runEntityCommand(deps, session, managementIntensityStreamId(companyId, id ?? newId), managementIntensityKind(companyId), {
       type: 'SaveManagementIntensity',
       companyId,
       newId,
@@ -52,9 +54,9 @@ export function registerManagementIntensityRoutes(app: FastifyInstance, deps: Co
     const { id } = parseArgs(IdParam, request.params);
     const { expectedVersion } = parseArgs(RemoveArgs, request.body);
     const companyId = session.selectedCompanyId;
-    const streamId = managementIntensitiesStreamId(companyId);
-    const before = viewOf(await loadState(deps, streamId, managementIntensitiesDecider), id);
-    await runCompanyCommand(deps, session, streamId, managementIntensitiesDecider, {
+    const streamId = managementIntensityStreamId(companyId, id);
+    const before = viewOf(await loadEntity(deps, streamId, managementIntensitiesDecider), id);
+    await runEntityCommand(deps, session, streamId, managementIntensityKind(companyId), {
       type: 'RemoveManagementIntensity',
       companyId,
       id,

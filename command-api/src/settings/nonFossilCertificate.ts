@@ -5,14 +5,16 @@ import { shortText } from '@ghg/events';
 import {
   isRenewableCertificate,
   nonFossilCertificatesDecider,
-  nonFossilCertificatesStreamId,
+  nonFossilCertificateStreamId,
   type NonFossilCertificate,
   type NonFossilCertificatesState,
 } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, numberArg, optionalId, RemoveArgs, textArg } from '../core/companyCommand';
+import { loadEntity, runEntityCommand } from '../core/entityCommand';
+import { nonFossilCertificateKind } from './entityKinds';
 
 const SaveCertificateArgs = z.object({
   id: optionalId,
@@ -54,7 +56,7 @@ export function registerNonFossilCertificateRoutes(app: FastifyInstance, deps: C
     const { id, expectedVersion, ...args } = parseArgs(SaveCertificateArgs, request.body);
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
-    const outcome = await runCompanyCommand(deps, session, nonFossilCertificatesStreamId(companyId), nonFossilCertificatesDecider, {
+    const outcome = await runEntityCommand(deps, session, nonFossilCertificateStreamId(companyId, id ?? newId), nonFossilCertificateKind(companyId), {
       type: 'SaveNonFossilCertificate',
       companyId,
       newId,
@@ -70,9 +72,9 @@ export function registerNonFossilCertificateRoutes(app: FastifyInstance, deps: C
     const { id } = parseArgs(IdParam, request.params);
     const { expectedVersion } = parseArgs(RemoveArgs, request.body);
     const companyId = session.selectedCompanyId;
-    const streamId = nonFossilCertificatesStreamId(companyId);
-    const before = viewOf(await loadState(deps, streamId, nonFossilCertificatesDecider), id);
-    await runCompanyCommand(deps, session, streamId, nonFossilCertificatesDecider, {
+    const streamId = nonFossilCertificateStreamId(companyId, id);
+    const before = viewOf(await loadEntity(deps, streamId, nonFossilCertificatesDecider), id);
+    await runEntityCommand(deps, session, streamId, nonFossilCertificateKind(companyId), {
       type: 'RemoveNonFossilCertificate',
       companyId,
       id,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { offsetsDecider, offsetsStreamId, type Offset, type OffsetsState } from '@ghg/domain';
+import { offsetsDecider, offsetStreamId, type Offset, type OffsetsState } from '@ghg/domain';
+import { offsetKind } from './entityKinds';
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
+import { expectedVersionArg, IdParam, numberArg, optionalId, RemoveArgs, textArg } from '../core/companyCommand';
+import { loadEntity, runEntityCommand } from '../core/entityCommand';
 
 /** Every field is required on save (spec §5): a missing one is 'invalid args' naming it. */
 const SaveOffsetArgs = z.object({
@@ -41,7 +43,7 @@ export function registerOffsetRoutes(app: FastifyInstance, deps: CommandApiDeps)
     const { type, expectedVersion, id, ...args } = parseArgs(SaveOffsetArgs, request.body);
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
-    const outcome = await runCompanyCommand(deps, session, offsetsStreamId(companyId), offsetsDecider, {
+    const outcome = await runEntityCommand(deps, session, offsetStreamId(companyId, id ?? newId), offsetKind(companyId), {
       type: 'SaveOffset',
       companyId,
       newId,
@@ -58,9 +60,9 @@ export function registerOffsetRoutes(app: FastifyInstance, deps: CommandApiDeps)
     const { id } = parseArgs(IdParam, request.params);
     const { expectedVersion } = parseArgs(RemoveArgs, request.body);
     const companyId = session.selectedCompanyId;
-    const streamId = offsetsStreamId(companyId);
-    const before = viewOf(await loadState(deps, streamId, offsetsDecider), id);
-    await runCompanyCommand(deps, session, streamId, offsetsDecider, {
+    const streamId = offsetStreamId(companyId, id);
+    const before = viewOf(await loadEntity(deps, streamId, offsetsDecider), id);
+    await runEntityCommand(deps, session, streamId, offsetKind(companyId), {
       type: 'RemoveOffset',
       companyId,
       id,

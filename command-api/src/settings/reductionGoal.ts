@@ -10,10 +10,9 @@ import {
   SCOPE_CATEGORIES,
   type ReductionGoal,
   type ReductionGoalCommand,
-  type ReductionGoalsState,
 } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { HttpError } from '../core/httpErrors';
+import { HttpError, httpErrorFor } from '../core/httpErrors';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
 import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
@@ -59,28 +58,35 @@ export function registerReductionGoalRoutes(app: FastifyInstance, deps: CommandA
     const session = requireSession(request, 'targets.write');
     const { reductionGoals } = parseArgs(SaveGoalsArgs, request.body);
     const companyId = session.selectedCompanyId;
-    const goals = reductionGoals.map(({ expectedVersion, ...goal }) => ({
-      ...goal,
-      // A version only guards an existing goal; the -1 a blank default carries means nothing here.
-      ...(goal.id !== undefined && expectedVersion !== undefined ? { expectedVersion } : {}),
+    const rows = reductionGoals.map(({ expectedVersion, ...goal }, index) => ({
+      index,
+      goal: {
+        ...goal,
+        // A version only guards an existing goal; the -1 a blank default carries means nothing here.
+        ...(goal.id !== undefined && expectedVersion !== undefined ? { expectedVersion } : {}),
+      },
     }));
-    const command: ReductionGoalCommand = {
-      type: 'SaveReductionGoals',
-      companyId,
-      goals,
-      newIds: Array.from({ length: newIdsNeeded(goals) }, () => randomUUID()),
-    };
-    const streamId = reductionGoalsStreamId(companyId);
-    let state: ReductionGoalsState;
-    try {
-      state = (await runCompanyCommand(deps, session, streamId, reductionGoalsDecider, command)).state;
-    } catch (error) {
-      throw await nameRefusedRow(deps, streamId, command, error);
+    // One stream per goal year (a year's goals are one aggregate): the rows of each year are
+    // saved together, all or nothing within the year, years one after the other.
+    const saved: ReductionGoal[] = [];
+    for (const year of [...new Set(rows.map((r) => r.goal.goalYear))]) {
+      const ofYear = rows.filter((r) => r.goal.goalYear === year);
+      const goals = ofYear.map((r) => r.goal);
+      const command: ReductionGoalCommand = {
+        type: 'SaveReductionGoals',
+        companyId,
+        goals,
+        newIds: Array.from({ length: newIdsNeeded(goals) }, () => randomUUID()),
+      };
+      const streamId = reductionGoalsStreamId(companyId, year);
+      try {
+        const { state } = await runCompanyCommand(deps, session, streamId, reductionGoalsDecider, command);
+        saved.push(...[...state.goals.values()].filter((g) => g.goalYear === year));
+      } catch (error) {
+        throw await nameRefusedRow(deps, streamId, command, ofYear.map((r) => r.index), error);
+      }
     }
-    const years = new Set(goals.map((g) => g.goalYear));
-    const saved = [...state.goals.values()]
-      .filter((g) => years.has(g.goalYear))
-      .sort((a, b) => a.goalYear - b.goalYear || categoryOrder(a.scopeCategory) - categoryOrder(b.scopeCategory));
+    saved.sort((a, b) => a.goalYear - b.goalYear || categoryOrder(a.scopeCategory) - categoryOrder(b.scopeCategory));
     return { reductionGoals: saved.map(reductionGoalView) };
   });
 
@@ -89,7 +95,10 @@ export function registerReductionGoalRoutes(app: FastifyInstance, deps: CommandA
     const { id } = parseArgs(IdParam, request.params);
     const { expectedVersion } = parseArgs(RemoveArgs, request.body);
     const companyId = session.selectedCompanyId;
-    const streamId = reductionGoalsStreamId(companyId);
+    // The goal's year names its stream; the read model knows it (and the caller's own writes are in it).
+    const row = await deps.db.knex('reduction_goals').where({ id, company_id: companyId }).first('goal_year');
+    if (!row) throw httpErrorFor('reduction_goal_not_found');
+    const streamId = reductionGoalsStreamId(companyId, Number(row.goal_year));
     const before = (await loadState(deps, streamId, reductionGoalsDecider)).goals.get(id);
     await runCompanyCommand(deps, session, streamId, reductionGoalsDecider, {
       type: 'RemoveReductionGoal',
@@ -101,10 +110,10 @@ export function registerReductionGoalRoutes(app: FastifyInstance, deps: CommandA
   });
 }
 
-/** A refused save names the row that broke the rule (`fields: ['reductionGoals.3']`). */
-async function nameRefusedRow(deps: CommandApiDeps, streamId: string, command: ReductionGoalCommand, error: unknown): Promise<unknown> {
+/** A refused save names the row of the request that broke the rule (`fields: ['reductionGoals.3']`). */
+async function nameRefusedRow(deps: CommandApiDeps, streamId: string, command: ReductionGoalCommand, requestIndex: readonly number[], error: unknown): Promise<unknown> {
   if (!(error instanceof HttpError) || command.type !== 'SaveReductionGoals' || error.statusCode >= 500) return error;
   const decision = decideSaveReductionGoals(command, await loadState(deps, streamId, reductionGoalsDecider));
-  if (!decision.ok && decision.error === error.code) Object.assign(error, { fields: [`reductionGoals.${decision.index}`] });
+  if (!decision.ok && decision.error === error.code) Object.assign(error, { fields: [`reductionGoals.${requestIndex[decision.index]}`] });
   return error;
 }

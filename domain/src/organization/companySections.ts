@@ -1,6 +1,11 @@
 import { accept, reject, type Decider } from '../core/decider';
 import type { CompanySectionEvent } from '@ghg/events';
 
+/**
+ * One stream per company: the tree is one aggregate (no cycle, unique names, what may be deleted
+ * need the whole tree). It is the stream that stays long, so commands fold a snapshot and the
+ * events after it (companySectionsCodec).
+ */
 export const companySectionsStreamId = (companyId: string) => `companySections-${companyId}`;
 
 /** Reserved section names (spec §3): 指定なし is always listed last; 全社 stands for the whole company. */
@@ -131,5 +136,15 @@ export const companySectionsDecider: Decider<CompanySectionCommand, CompanySecti
       existing.parentSectionId === data.parentSectionId &&
       existing.energyConservationActReportSectionType === data.energyConservationActReportSectionType;
     return unchanged ? accept() : accept({ type: 'CompanySectionUpdated', data });
+  },
+};
+
+/** The tree as JSON for a snapshot: its sections in order. */
+export const companySectionsCodec = {
+  name: 'companySections@1',
+  encode: (state: CompanySectionsState): Section[] => [...state.sections.values()],
+  decode: (json: unknown): CompanySectionsState => {
+    if (!Array.isArray(json)) throw new Error('not a section list');
+    return { sections: new Map((json as Section[]).map((s) => [s.id, s])) };
   },
 };

@@ -1,12 +1,25 @@
 import { accept, reject, type Decider } from '../../core/decider';
+import { KEY, type EntityClaim } from '../../core/claims';
 import type { CurrencyRateEvent } from '@ghg/events';
 import { isPositiveQuantity, isYear } from '../settingsValues';
 
 /** Yen per unit used when a company has no rate for a currency and fiscal year (spec §9). */
 export const DEFAULT_CURRENCY_RATE = 100;
 
-/** All of a company's rates live in one stream, so "one rate per year and currency" is atomic. */
-export const currencyRatesStreamId = (companyId: string) => `currencyRates-${companyId}`;
+/**
+ * One stream per rate, so a command reads that rate's history only. "One rate per fiscal year and
+ * currency" spans rates: it is kept in a claim register (currencyRateClaims). The decider folds
+ * whatever rates it is given; a rate's stream holds that one rate.
+ */
+/** Every stream of this kind starts so: `currencyRate-<companyId>-<id>`. */
+export const CURRENCY_RATE_STREAM_PREFIX = 'currencyRate-';
+export const currencyRateStreamId = (companyId: string, rateId: string) => `${CURRENCY_RATE_STREAM_PREFIX}${companyId}-${rateId}`;
+/** Until issue 11 all of a company's rates were in one stream of this prefix (see the stream migration). */
+export const LEGACY_CURRENCY_RATES_PREFIX = 'currencyRates-';
+
+/** The fiscal year and currency a rate holds, in the company's register. */
+export const currencyRateClaims = (companyId: string) => (state: CurrencyRatesState): EntityClaim[] =>
+  [...state.rates.values()].map((r) => ({ guard: ['currencyRate', companyId, String(r.fiscalYear), r.currencyUnit], value: KEY }));
 
 export interface CurrencyRate {
   id: string;

@@ -1,9 +1,16 @@
 import { accept, reject, type Decider } from '../../core/decider';
+import { KEY, type EntityClaim } from '../../core/claims';
 import type { GroupFlagEvent } from '@ghg/events';
 import { cleanText } from '../settingsValues';
 
-/** All of a company's flags in one stream, so flag names are unique atomically. */
-export const groupFlagsStreamId = (companyId: string) => `groupFlags-${companyId}`;
+/** One stream per flag; names are unique per company through a claim register (groupFlagClaims). */
+/** Every stream of this kind starts so: `groupFlag-<companyId>-<id>`. */
+export const GROUP_FLAG_STREAM_PREFIX = 'groupFlag-';
+export const groupFlagStreamId = (companyId: string, flagId: string) => `${GROUP_FLAG_STREAM_PREFIX}${companyId}-${flagId}`;
+export const LEGACY_GROUP_FLAGS_PREFIX = 'groupFlags-';
+
+export const groupFlagClaims = (companyId: string) => (state: GroupFlagsState): EntityClaim[] =>
+  [...state.flags.values()].map((f) => ({ guard: ['groupFlagName', companyId, f.name], value: KEY }));
 
 export const GROUP_FLAG_NAME_MAX = 100;
 

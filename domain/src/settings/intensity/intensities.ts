@@ -1,9 +1,17 @@
 import { accept, reject, type Decider } from '../../core/decider';
+import { KEY, type EntityClaim } from '../../core/claims';
 import type { IntensityEvent } from '@ghg/events';
 import { cleanText } from '../settingsValues';
 
 /** The company's intensity master: the denominators emissions are divided by (売上高, 輸送量 …). */
-export const intensitiesStreamId = (companyId: string) => `intensities-${companyId}`;
+/** Every stream of this kind starts so: `intensity-<companyId>-<id>`. */
+export const INTENSITY_STREAM_PREFIX = 'intensity-';
+export const intensityStreamId = (companyId: string, intensityId: string) => `${INTENSITY_STREAM_PREFIX}${companyId}-${intensityId}`;
+export const LEGACY_INTENSITIES_PREFIX = 'intensities-';
+
+/** Denominator names are unique per company (a claim register per name). */
+export const intensityClaims = (companyId: string) => (state: IntensitiesState): EntityClaim[] =>
+  [...state.intensities.values()].map((i) => ({ guard: ['intensityName', companyId, i.name], value: KEY }));
 
 export const INTENSITY_NAME_MAX = 100;
 export const INTENSITY_UNIT_MAX = 50;

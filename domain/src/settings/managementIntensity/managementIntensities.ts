@@ -1,12 +1,21 @@
 import { accept, reject, type Decider } from '../../core/decider';
+import { KEY, type EntityClaim } from '../../core/claims';
 import type { ManagementIntensityEvent } from '@ghg/events';
 import { isPositiveQuantity, isYear } from '../settingsValues';
 
 /**
  * Per intensity and fiscal year, the denominator's value (e.g. 売上高 2025: 12,500 百万円), so that
- * intensity = emissions ÷ value. One stream per company: one value per intensity and year, atomically.
+ * intensity = emissions ÷ value. One stream per value; "one value per intensity and year" is a claim
+ * register (managementIntensityClaims).
  */
-export const managementIntensitiesStreamId = (companyId: string) => `managementIntensities-${companyId}`;
+/** Every stream of this kind starts so: `managementIntensity-<companyId>-<id>`. */
+export const MANAGEMENT_INTENSITY_STREAM_PREFIX = 'managementIntensity-';
+export const managementIntensityStreamId = (companyId: string, valueId: string) => `${MANAGEMENT_INTENSITY_STREAM_PREFIX}${companyId}-${valueId}`;
+export const LEGACY_MANAGEMENT_INTENSITIES_PREFIX = 'managementIntensities-';
+
+/** One value per intensity and fiscal year (a claim register per pair). */
+export const managementIntensityClaims = (companyId: string) => (state: ManagementIntensitiesState): EntityClaim[] =>
+  [...state.values.values()].map((v) => ({ guard: ['managementIntensity', companyId, v.intensityId, String(v.fiscalYear)], value: KEY }));
 
 export interface ManagementIntensity {
   id: string;

@@ -8,7 +8,11 @@ import {
 } from '@ghg/events';
 import { cleanOptionalText, isIsoDate, isPositiveQuantity, isYear } from '../settingsValues';
 
-export const nonFossilCertificatesStreamId = (companyId: string) => `nonFossilCertificates-${companyId}`;
+/** One stream per certificate: no rule spans certificates. */
+/** Every stream of this kind starts so: `nonFossilCertificate-<companyId>-<id>`. */
+export const NON_FOSSIL_CERTIFICATE_STREAM_PREFIX = 'nonFossilCertificate-';
+export const nonFossilCertificateStreamId = (companyId: string, certificateId: string) => `${NON_FOSSIL_CERTIFICATE_STREAM_PREFIX}${companyId}-${certificateId}`;
+export const LEGACY_NON_FOSSIL_CERTIFICATES_PREFIX = 'nonFossilCertificates-';
 
 export const NON_FOSSIL_CERTIFICATE_TYPES: readonly NonFossilCertificateType[] = nonFossilCertificateTypes;
 export const NON_FOSSIL_POWER_SOURCES: readonly NonFossilPowerSource[] = nonFossilPowerSources;

@@ -1,9 +1,26 @@
 import { accept, reject, type Decider } from '../../core/decider';
+import { KEY, type EntityClaim } from '../../core/claims';
 import type { OffsetEvent } from '@ghg/events';
 import { cleanText, isIsoDate, isPositiveQuantity } from '../settingsValues';
 
-/** All of a company's offsets in one stream, so "the same credits only once" is checked atomically. */
-export const offsetsStreamId = (companyId: string) => `offsets-${companyId}`;
+/**
+ * One stream per offset. "The same credits only once" spans offsets: numbered serial ranges are
+ * kept in a range register per company, kind and serial prefix, other serials as keys
+ * (offsetClaims). The decider folds whatever offsets it is given; an offset's stream holds one.
+ */
+/** Every stream of this kind starts so: `offset-<companyId>-<id>`. */
+export const OFFSET_STREAM_PREFIX = 'offset-';
+export const offsetStreamId = (companyId: string, offsetId: string) => `${OFFSET_STREAM_PREFIX}${companyId}-${offsetId}`;
+export const LEGACY_OFFSETS_PREFIX = 'offsets-';
+
+/** The credits an offset holds: its serial range (or its serials as text) within its kind. */
+export const offsetClaims = (companyId: string) => (state: OffsetsState): EntityClaim[] =>
+  [...state.offsets.values()].map((o) => {
+    const range = serialRange(o.particularNumberFrom, o.particularNumberTo);
+    return range
+      ? { guard: ['offsetSerials', companyId, o.type, range.prefix], value: { from: range.from.toString(), to: range.to.toString() } }
+      : { guard: ['offsetSerialText', companyId, o.type, o.particularNumberFrom, o.particularNumberTo], value: KEY };
+  });
 
 /**
  * Kinds of credit a picker suggests (種類); any other text is accepted, because registries and

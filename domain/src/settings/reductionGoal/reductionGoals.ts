@@ -3,8 +3,13 @@ import { scopeCategories, type ReductionGoalEvent, type ScopeCategory } from '@g
 import { LIMITS } from '@ghg/events/contracts/bounds';
 import { isQuantity, isYear } from '../settingsValues';
 
-/** All of a company's goals in one stream: "one goal per year and category" is checked atomically. */
-export const reductionGoalsStreamId = (companyId: string) => `reductionGoals-${companyId}`;
+/**
+ * One stream per company and goal year: a year's goals (one per category, 17 at most) are one
+ * aggregate, so "one goal per year and category" is checked atomically within it.
+ */
+export const reductionGoalsStreamId = (companyId: string, goalYear: number) => `reductionGoals-${companyId}-${goalYear}`;
+/** Until issue 11 all of a company's goals were in `reductionGoals-<companyId>` (see the stream migration). */
+export const legacyReductionGoalsStreamId = (companyId: string) => `reductionGoals-${companyId}`;
 
 /** Scope-category keys 1, 2, 3 and 31 … 315 (spec §3, §9); defined once in the event contracts. */
 export const SCOPE_CATEGORIES: readonly ScopeCategory[] = scopeCategories;
