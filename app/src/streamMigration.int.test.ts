@@ -86,12 +86,18 @@ describe('planMoves', () => {
       e(`reductionGoals-${C}`, { id: 'g1', companyId: C }),
       // A stream of the new shape that merely shares the prefix is left alone.
       e(`reductionGoals-${C}-2030`, { id: 'g9', companyId: C, goalYear: 2030 }),
+      // Factor sets by their set id, calculation bases by their fiscal year.
+      e(`companyFactorSets-${C}`, { id: 'f1', companyId: C, setId: 'glec' }),
+      e(`calculationBasis-${C}`, { id: 'b1', companyId: C, fiscalYear: 2025 }),
+      e(`calculationBasis-${C}-2025`, { id: 'b1', companyId: C, fiscalYear: 2025 }),
     ]);
     expect(moves.map((m) => [m.streamId, m.position])).toEqual([
       [`offset-${C}-o1`, 0],
       [`reductionGoals-${C}-2030`, 0],
       [`offset-${C}-o1`, 1],
       [`reductionGoals-${C}-2030`, 1],
+      [`companyFactorSet-${C}-glec`, 0],
+      [`calculationBasis-${C}-2025`, 0],
     ]);
   });
 });

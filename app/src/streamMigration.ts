@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { APPEND_LOCK_KEY } from '@ghg/events/postgres/schema';
 import type { Database, EventMetadata, EventStore } from '@ghg/events';
+import { calculationBasisStreamId, legacyCalculationBasisStreamId } from '@ghg/domain/calculation/basis/index';
+import { companyFactorSetStreamId, LEGACY_COMPANY_FACTOR_SETS_PREFIX } from '@ghg/domain/calculation/companyFactors/index';
 import {
   CURRENCY_RATE_STREAM_PREFIX,
   GROUP_FLAG_STREAM_PREFIX,
@@ -28,10 +30,11 @@ import { allProjections, rebuildProjections, type Logger } from '@ghg/projector'
 
 /**
  * The one-off migration to one stream per entity (issue 11). Until then a company's currency
- * rates, offsets, certificates, flags, intensities, management intensities and reduction goals
- * each lived in one stream per company, so every command read the company's whole history of that
- * kind. This moves each of those events into the stream of its entity (a rate, an offset …; the
- * goals of one year), numbered in log order. Nothing else about an event changes — id, type, data,
+ * rates, offsets, certificates, flags, intensities, management intensities, reduction goals,
+ * factor sets and calculation bases each lived in one stream per company, so every command read
+ * the company's whole history of that kind. This moves each of those events into the stream of its
+ * entity (a rate, an offset, a factor set …; the goals or the basis of one year), numbered in log
+ * order. Nothing else about an event changes — id, type, data,
  * metadata, global position — so the audit trail and every replay stay as they were; only the
  * grouping into streams does. Then the rules that span entities get their claims, and the read
  * models that keep stream versions are rebuilt. Each step is recorded in `es_stream_migrations`
@@ -53,23 +56,29 @@ const REBUILT = [
   'settings/intensity',
   'settings/managementIntensity',
   'settings/reductionGoal',
+  'calculation/basis',
 ];
 
 interface LegacyEvent {
   event_id: string;
   stream_id: string;
   type: string;
-  data: { id?: string; companyId?: string; goalYear?: number };
+  data: { id?: string; companyId?: string; goalYear?: number; setId?: string; fiscalYear?: number };
 }
 
-/** Each legacy stream prefix and the stream of an entity's event; goals also need the goal's year. */
-const ENTITY_STREAMS: [string, (companyId: string, id: string) => string][] = [
-  [LEGACY_CURRENCY_RATES_PREFIX, currencyRateStreamId],
-  [LEGACY_OFFSETS_PREFIX, offsetStreamId],
-  [LEGACY_NON_FOSSIL_CERTIFICATES_PREFIX, nonFossilCertificateStreamId],
-  [LEGACY_GROUP_FLAGS_PREFIX, groupFlagStreamId],
-  [LEGACY_INTENSITIES_PREFIX, intensityStreamId],
-  [LEGACY_MANAGEMENT_INTENSITIES_PREFIX, managementIntensityStreamId],
+type LegacyData = LegacyEvent['data'];
+const byId = (streamOf: (companyId: string, id: string) => string) => (companyId: string, d: LegacyData) => (d.id ? streamOf(companyId, d.id) : null);
+
+/** Each legacy stream (`<prefix><companyId>`) and the stream its event belongs in now; goals are placed apart. */
+const ENTITY_STREAMS: [string, (companyId: string, data: LegacyData) => string | null][] = [
+  [LEGACY_CURRENCY_RATES_PREFIX, byId(currencyRateStreamId)],
+  [LEGACY_OFFSETS_PREFIX, byId(offsetStreamId)],
+  [LEGACY_NON_FOSSIL_CERTIFICATES_PREFIX, byId(nonFossilCertificateStreamId)],
+  [LEGACY_GROUP_FLAGS_PREFIX, byId(groupFlagStreamId)],
+  [LEGACY_INTENSITIES_PREFIX, byId(intensityStreamId)],
+  [LEGACY_MANAGEMENT_INTENSITIES_PREFIX, byId(managementIntensityStreamId)],
+  [LEGACY_COMPANY_FACTOR_SETS_PREFIX, (companyId, d) => (d.setId ? companyFactorSetStreamId(companyId, d.setId) : null)],
+  [legacyCalculationBasisStreamId(''), (companyId, d) => (typeof d.fiscalYear === 'number' ? calculationBasisStreamId(companyId, d.fiscalYear) : null)],
 ];
 const GOALS_PREFIX = legacyReductionGoalsStreamId('');
 
@@ -162,10 +171,10 @@ export function planMoves(events: readonly LegacyEvent[]): { eventId: string; st
   const moves: { eventId: string; streamId: string; position: number }[] = [];
   for (const e of events) {
     const { companyId, id } = e.data;
-    if (!companyId || !id) continue;
+    if (!companyId) continue;
     let target: string | null = null;
-    for (const [prefix, streamOf] of ENTITY_STREAMS) if (e.stream_id === `${prefix}${companyId}`) target = streamOf(companyId, id);
-    if (e.stream_id === legacyReductionGoalsStreamId(companyId)) {
+    for (const [prefix, streamOf] of ENTITY_STREAMS) if (e.stream_id === `${prefix}${companyId}`) target = streamOf(companyId, e.data);
+    if (id && e.stream_id === legacyReductionGoalsStreamId(companyId)) {
       // A removal names the goal only: it goes where the goal's year put it.
       if (typeof e.data.goalYear === 'number') goalYear.set(id, e.data.goalYear);
       const year = goalYear.get(id);

@@ -5,6 +5,7 @@ import { benchLatency } from './latency';
 import { benchRebuild } from './rebuild';
 import { benchCalculation } from './calculation';
 import { benchCommands } from './commands';
+import { benchHistory } from './history';
 
 /**
  * `npm run bench`: every benchmark, one after another (never in parallel: they would measure each
@@ -21,6 +22,7 @@ const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
   ['rebuild', () => benchRebuild({ databaseUrl, events: 100_000 })],
   ['calculation', () => benchCalculation({ lines: 1_000_000 })],
   ['commands', () => benchCommands({ clients: 20, commands: 1000 })],
+  ['history', () => benchHistory()],
 ];
 for (const [name, run] of suites) {
   if (only.length > 0 && !only.includes(name)) continue;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { boundedText, idText, shortText } from '@ghg/events';
@@ -44,7 +44,7 @@ export async function issuePasswordReset(
     userStreamId(user.userId),
     userDecider,
     { type: 'RequestPasswordReset', userId: user.userId, tokenHash: hashResetToken(token), now: now.toISOString() },
-    { actorUserId: null, companyId: null, tenantId: user.tenantId, correlationId: token.slice(0, 8), causationId: null, occurredAt: now.toISOString() },
+    { actorUserId: null, companyId: null, tenantId: user.tenantId, correlationId: randomUUID(), causationId: null, occurredAt: now.toISOString() },
   );
   const link = passwordLink(deps.publicUrl(), user.userId, token);
   const subject = purpose === 'invite' ? 'GHG Ledger: set your password' : 'GHG Ledger: reset your password';

@@ -40,8 +40,8 @@ export function registerBasisRoutes(app: FastifyInstance, deps: CommandApiDeps):
   app.post('/api/calculation-basis', { preHandler: authenticate(deps.eventStore) }, async (request) => {
     const session = requireSession(request, 'company.configure');
     const args = parseArgs(SetBasisArgs, request.body);
-    const facts = await loadCalculationFacts(deps, session.selectedCompanyId, false);
-    const outcome = await runCompanyCommand(deps, session, calculationBasisStreamId(session.selectedCompanyId), calculationBasisDecider, commandOf(session, facts, args));
+    const facts = await loadCalculationFacts(deps, session.selectedCompanyId, { fiscalYear: args.fiscalYear, withRates: false });
+    const outcome = await runCompanyCommand(deps, session, calculationBasisStreamId(session.selectedCompanyId, args.fiscalYear), calculationBasisDecider, commandOf(session, facts, args));
     const stored = outcome.state.years.get(args.fiscalYear)!;
     return {
       calculationBasis: { fiscalYear: stored.fiscalYear, gwpSet: stored.gwpSet, factorSets: stored.factorSets, version: stored.version, isDefault: false },
@@ -53,7 +53,7 @@ export function registerBasisRoutes(app: FastifyInstance, deps: CommandApiDeps):
   app.post('/api/calculation-basis/preview', { preHandler: authenticate(deps.eventStore), bodyLimit: 16 * 1024 * 1024 }, async (request) => {
     const session = requireSession(request, 'company.read');
     const args = parseArgs(PreviewArgs, request.body);
-    const facts = await loadCalculationFacts(deps, session.selectedCompanyId);
+    const facts = await loadCalculationFacts(deps, session.selectedCompanyId, { fiscalYear: args.fiscalYear });
     const current = basisView(facts, args.fiscalYear);
     // The proposal goes through the decider, so it is refused here exactly as a save would be.
     const decision = calculationBasisDecider.decide(commandOf(session, facts, { ...args, expectedVersion: undefined }), facts.basisState);
@@ -63,8 +63,8 @@ export function registerBasisRoutes(app: FastifyInstance, deps: CommandApiDeps):
     const { lines, errors } = parseLines(args.lines);
     const comparison = compareBases(
       lines.map((l) => l.line) as ActivityLine[],
-      contextFor(facts, current, args.fiscalYear),
-      contextFor(facts, proposed, args.fiscalYear),
+      await contextFor(deps, facts, current, args.fiscalYear),
+      await contextFor(deps, facts, proposed, args.fiscalYear),
     );
     const rows: unknown[] = new Array(args.lines.length);
     comparison.lines.forEach((row, i) => {

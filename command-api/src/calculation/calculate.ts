@@ -5,7 +5,7 @@ import { calculateBatch } from '@ghg/domain/calculation/index';
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';
-import { basisView, contextError, contextFor, currentFiscalYear, loadCalculationFacts } from './context';
+import { basisView, contextError, contextFor, loadCalculationFacts } from './context';
 import { errorOf, linesArg, parseLines, type LineError } from './lines';
 
 const CalculateArgs = z.object({
@@ -22,13 +22,13 @@ export function registerCalculateRoute(app: FastifyInstance, deps: CommandApiDep
   app.post('/api/calculate', { preHandler: authenticate(deps.eventStore), bodyLimit: 16 * 1024 * 1024 }, async (request) => {
     const session = requireSession(request, 'company.read');
     const args = parseArgs(CalculateArgs, request.body);
-    const facts = await loadCalculationFacts(deps, session.selectedCompanyId);
-    const fiscalYear = args.fiscalYear ?? currentFiscalYear(deps.now?.() ?? new Date(), facts.startMonth);
+    const facts = await loadCalculationFacts(deps, session.selectedCompanyId, { fiscalYear: args.fiscalYear });
+    const { fiscalYear } = facts;
     const basis = basisView(facts, fiscalYear);
     const { lines, errors: shapeErrors } = parseLines(args.lines);
     const batch = calculateBatch(
       lines.map((l) => l.line),
-      contextFor(facts, basis, fiscalYear, args.explain === true),
+      await contextFor(deps, facts, basis, fiscalYear, args.explain === true),
     );
     if (!batch.ok) throw contextError(batch.error, batch.detail);
 

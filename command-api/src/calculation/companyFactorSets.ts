@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { boundedText, idText, LIMITS, longText } from '@ghg/events';
 import {
   companyFactorSetsDecider,
-  companyFactorSetsStreamId,
+  companyFactorSetStreamId,
   factorRowErrors,
   type CompanyFactorSetsState,
   type FactorRow,
@@ -92,13 +92,12 @@ const refuse = (reply: FastifyReply, code: string, message: string, errors: { ro
   reply.status(400).send({ message, code, fields: [...new Set(errors.map((e) => e.field).filter((f): f is string => f !== null))], errors });
 
 export function registerCompanyFactorSetRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  const streamOf = (companyId: string) => companyFactorSetsStreamId(companyId);
 
   app.post('/api/company-factor-sets', { preHandler: authenticate(deps.eventStore) }, async (request) => {
     const session = requireSession(request, 'company.configure');
     const args = parseArgs(CreateSetArgs, request.body);
     const companyId = session.selectedCompanyId;
-    const { state } = await runCompanyCommand(deps, session, streamOf(companyId), companyFactorSetsDecider, {
+    const { state } = await runCompanyCommand(deps, session, companyFactorSetStreamId(companyId, args.setId), companyFactorSetsDecider, {
       type: 'CreateCompanyFactorSet',
       companyId,
       newId: randomUUID(),
@@ -128,7 +127,7 @@ export function registerCompanyFactorSetRoutes(app: FastifyInstance, deps: Comma
     const errors = factorRowErrors(row);
     if (errors.length > 0) return refuse(reply, 'invalid_factor', 'invalid factor', errors.map((e) => ({ field: jsonField[e.field], code: e.code })));
     const companyId = session.selectedCompanyId;
-    const { state } = await runCompanyCommand(deps, session, streamOf(companyId), companyFactorSetsDecider, {
+    const { state } = await runCompanyCommand(deps, session, companyFactorSetStreamId(companyId, setId), companyFactorSetsDecider, {
       type: 'SaveCompanyFactor',
       companyId,
       setId,
@@ -143,7 +142,7 @@ export function registerCompanyFactorSetRoutes(app: FastifyInstance, deps: Comma
     const { id: setId, key } = parseArgs(FactorParams, request.params);
     const { expectedVersion } = parseArgs(z.object({ expectedVersion: version }), request.body);
     const companyId = session.selectedCompanyId;
-    const { state } = await runCompanyCommand(deps, session, streamOf(companyId), companyFactorSetsDecider, {
+    const { state } = await runCompanyCommand(deps, session, companyFactorSetStreamId(companyId, setId), companyFactorSetsDecider, {
       type: 'RemoveCompanyFactor',
       companyId,
       setId,
@@ -160,7 +159,8 @@ export function registerCompanyFactorSetRoutes(app: FastifyInstance, deps: Comma
     const args = parseArgs(UploadArgs, request.body);
     const companyId = session.selectedCompanyId;
     // An unknown set is 404 before the file is read.
-    const before = await loadState(deps, streamOf(companyId), companyFactorSetsDecider);
+    const streamId = companyFactorSetStreamId(companyId, setId);
+    const before = await loadState(deps, streamId, companyFactorSetsDecider);
     if (!before.sets.has(setId)) return reply.status(404).send({ message: 'factor set not found', code: 'factor_set_not_found' });
 
     const file = decodeBase64File(args.contentBase64);
@@ -173,7 +173,7 @@ export function registerCompanyFactorSetRoutes(app: FastifyInstance, deps: Comma
       return refuse(reply, 'invalid_factor_table', 'invalid factor table', [...checked.errors]);
     }
 
-    const outcome = await runCompanyCommand(deps, session, streamOf(companyId), companyFactorSetsDecider, {
+    const outcome = await runCompanyCommand(deps, session, streamId, companyFactorSetsDecider, {
       type: 'UploadCompanyFactorTable',
       companyId,
       setId,

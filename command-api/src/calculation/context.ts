@@ -1,16 +1,20 @@
-import type { RecordedEvent } from '@ghg/events';
 import { DEFAULT_START_MONTH, fold } from '@ghg/domain';
 import { calculationBasisDecider, calculationBasisStreamId, defaultBasis, type AvailableFactorSets, type BasisValues, type CalculationBasisState, type PinCandidate } from '@ghg/domain/calculation/basis/index';
-import { companyFactorSetAt, companyFactorSetsDecider, companyFactorSetsStreamId, companyFactorSetVersions, type CompanyFactorSetsState } from '@ghg/domain/calculation/companyFactors/index';
+import { companyFactorSetAt, companyFactorSetStreamId } from '@ghg/domain/calculation/companyFactors/index';
 import { SHIPPED_FACTOR_SETS, type CalculationContext, type FactorSet } from '@ghg/domain/calculation/index';
 import type { CommandApiDeps } from '../core/deps';
 import { HttpError } from '../core/httpErrors';
 
-/** What a calculation of one company needs besides its lines: basis, company factor sets, rates, fiscal-year start. */
+/**
+ * What a calculation of one company for one fiscal year needs besides its lines: the year's basis
+ * (its own stream), the company's factor sets and their newest versions, rates, fiscal-year start.
+ */
 export interface CompanyCalculationFacts {
+  companyId: string;
+  fiscalYear: number;
   basisState: CalculationBasisState;
-  factorEvents: readonly RecordedEvent[];
-  factorState: CompanyFactorSetsState;
+  /** The company's own sets with their newest published version (the factor-set read model). */
+  factorSets: readonly { setId: string; version: number }[];
   startMonth: number;
   currencyRates: { fiscalYear: number; currencyUnit: string; rate: number }[];
 }
@@ -22,20 +26,28 @@ export interface BasisView extends BasisValues {
   isDefault: boolean;
 }
 
-export async function loadCalculationFacts(deps: CommandApiDeps, companyId: string, withRates = true): Promise<CompanyCalculationFacts> {
+/** The facts for `fiscalYear`, or for the fiscal year today falls in. */
+export async function loadCalculationFacts(
+  deps: CommandApiDeps,
+  companyId: string,
+  options: { fiscalYear?: number | undefined; withRates?: boolean } = {},
+): Promise<CompanyCalculationFacts> {
   const { knex } = deps.db;
-  const [basisEvents, factorEvents, fy, rates] = await Promise.all([
-    deps.eventStore.readStream(calculationBasisStreamId(companyId)),
-    deps.eventStore.readStream(companyFactorSetsStreamId(companyId)),
+  const [fy, sets, rates] = await Promise.all([
     knex('fiscal_year_settings').where({ company_id: companyId }).first(),
+    knex('company_factor_sets').where({ company_id: companyId }).select('set_id', 'latest_version'),
     // The company's rates as the currency read model holds them; a missing one reads as 100 (engine warning).
-    withRates ? knex('currency_rates').where({ company_id: companyId }).select('fiscal_year', 'currency_unit', 'rate') : Promise.resolve([]),
+    options.withRates === false ? Promise.resolve([]) : knex('currency_rates').where({ company_id: companyId }).select('fiscal_year', 'currency_unit', 'rate'),
   ]);
+  const startMonth = fy?.start_month ?? DEFAULT_START_MONTH;
+  const fiscalYear = options.fiscalYear ?? currentFiscalYear(deps.now?.() ?? new Date(), startMonth);
+  const basisEvents = await deps.eventStore.readStream(calculationBasisStreamId(companyId, fiscalYear));
   return {
-    basisState: basisEvents.reduce((s, e) => calculationBasisDecider.evolve(s, e as never, e.streamPosition), calculationBasisDecider.initialState()),
-    factorEvents,
-    factorState: fold(companyFactorSetsDecider, factorEvents as never),
-    startMonth: fy?.start_month ?? DEFAULT_START_MONTH,
+    companyId,
+    fiscalYear,
+    basisState: fold(calculationBasisDecider, basisEvents as never[]),
+    factorSets: (sets as Record<string, unknown>[]).map((r) => ({ setId: String(r.set_id), version: Number(r.latest_version) })),
+    startMonth,
     currencyRates: (rates as Record<string, unknown>[]).map((r) => ({ fiscalYear: Number(r.fiscal_year), currencyUnit: String(r.currency_unit), rate: Number(r.rate) })),
   };
 }
@@ -44,12 +56,13 @@ export async function loadCalculationFacts(deps: CommandApiDeps, companyId: stri
 export function availableFactorSets(facts: CompanyCalculationFacts): AvailableFactorSets {
   const available: Record<string, string[]> = {};
   for (const s of SHIPPED_FACTOR_SETS) (available[s.id] ??= []).push(s.version);
-  return { ...available, ...companyFactorSetVersions(facts.factorState) };
+  for (const s of facts.factorSets) available[s.setId] = Array.from({ length: s.version }, (_, i) => String(i + 1));
+  return available;
 }
 
 export function defaultBasisFor(facts: CompanyCalculationFacts, fiscalYear: number): BasisValues {
   const candidates: PinCandidate[] = [...SHIPPED_FACTOR_SETS];
-  for (const s of facts.factorState.sets.values()) if (s.version > 0) candidates.push({ id: s.setId, version: String(s.version), year: s.version });
+  for (const s of facts.factorSets) if (s.version > 0) candidates.push({ id: s.setId, version: String(s.version), year: s.version });
   return defaultBasis(fiscalYear, candidates, facts.startMonth);
 }
 
@@ -59,13 +72,14 @@ export function basisView(facts: CompanyCalculationFacts, fiscalYear: number): B
   return { fiscalYear, ...defaultBasisFor(facts, fiscalYear), version: -1, isDefault: true };
 }
 
-/** The engine context for a basis: shipped sets plus the pinned versions of the company's own. */
-export function contextFor(facts: CompanyCalculationFacts, basis: BasisValues, fiscalYear: number, explain = false): CalculationContext {
-  const events = facts.factorEvents.map((e) => ({ type: e.type, data: e.data, occurredAt: e.metadata.occurredAt }));
+/** The engine context for a basis: shipped sets plus the pinned versions of the company's own (read from their streams). */
+export async function contextFor(deps: CommandApiDeps, facts: CompanyCalculationFacts, basis: BasisValues, fiscalYear: number, explain = false): Promise<CalculationContext> {
+  const own = new Set(facts.factorSets.map((s) => s.setId));
   const customFactorSets: FactorSet[] = [];
-  for (const [id, version] of Object.entries(basis.factorSets)) {
-    if (!facts.factorState.sets.has(id)) continue;
-    const set = companyFactorSetAt(events, id, Number(version));
+  for (const [setId, version] of Object.entries(basis.factorSets)) {
+    if (!own.has(setId)) continue;
+    const events = (await deps.eventStore.readStream(companyFactorSetStreamId(facts.companyId, setId))).map((e) => ({ type: e.type, data: e.data, occurredAt: e.metadata.occurredAt }));
+    const set = companyFactorSetAt(events, setId, Number(version));
     if (set) customFactorSets.push(set);
   }
   return {

@@ -11,8 +11,10 @@ import { GWP_SET_BY_ID } from '../gwp/sets';
  * changing it is a restatement, recorded with the basis before and after.
  */
 
-/** All of a company's fiscal years in one stream; each year keeps its own version. */
-export const calculationBasisStreamId = (companyId: string) => `calculationBasis-${companyId}`;
+/** One stream per company and fiscal year: a year's basis is one aggregate with its own version. */
+export const calculationBasisStreamId = (companyId: string, fiscalYear: number) => `calculationBasis-${companyId}-${fiscalYear}`;
+/** Until issue 11 all of a company's years were in `calculationBasis-<companyId>` (see the stream migration). */
+export const legacyCalculationBasisStreamId = (companyId: string) => `calculationBasis-${companyId}`;
 
 /** The GWP set a basis uses when none is chosen: the IPCC's latest assessment (GHG Protocol). */
 export const DEFAULT_GWP_SET = 'AR6';

@@ -6,12 +6,16 @@ import type { Labels } from '../i18n';
 import { toFactorEntry, validateFactorRow, type FactorFieldError, type FactorRow } from './entry';
 
 /**
- * A company's own factor sets (licensed tables such as GLEC, supplier-specific values). All of a
- * company's sets live in one stream. Every change publishes a new version of the set (1, 2, 3 …);
- * a version is never edited, so a calculation basis that pins it stays reproducible.
+ * A company's own factor sets (licensed tables such as GLEC, supplier-specific values). Each set
+ * lives in its own stream, named by the company and the set id, so a set's id is unique in the
+ * company by its stream alone. Every change publishes a new version of the set (1, 2, 3 …); a
+ * version is never edited, so a calculation basis that pins it stays reproducible. The decider
+ * folds whatever sets it is given; a set's stream holds that one set.
  */
-
-export const companyFactorSetsStreamId = (companyId: string) => `companyFactorSets-${companyId}`;
+export const COMPANY_FACTOR_SET_STREAM_PREFIX = 'companyFactorSet-';
+export const companyFactorSetStreamId = (companyId: string, setId: string) => `${COMPANY_FACTOR_SET_STREAM_PREFIX}${companyId}-${setId}`;
+/** Until issue 11 all of a company's sets were in one stream of this prefix (see the stream migration). */
+export const LEGACY_COMPANY_FACTOR_SETS_PREFIX = 'companyFactorSets-';
 
 /** Set ids are referenced as '<setId>:<key>', so no ':'; lower-case so they read like shipped ids. */
 export const COMPANY_SET_ID = /^[a-z0-9][a-z0-9._-]{1,49}$/;
