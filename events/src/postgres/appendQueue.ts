@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { DuplicateEventIdError } from '../core/appendValidation';
 import { WrongExpectedVersionError, type AppendResult, type ExpectedVersion, type NewEvent } from '../core/types';
 import { pgPosition } from './rows';
 import { APPEND_FUNCTION, EVENTS_CHANNEL } from './schema';
@@ -12,7 +12,7 @@ interface PendingAppend {
   reject(error: unknown): void;
 }
 
-type Outcome = { version: string | number; position: string } | { conflict: string | number };
+type Outcome = { version: string | number; position: string } | { conflict: string | number } | { duplicate: string };
 
 /** Keeps one call's jsonb argument, and the time the lock is held, modest. */
 const MAX_EVENTS_PER_TRANSACTION = 2000;
@@ -34,12 +34,10 @@ export class AppendQueue {
     private readonly onCommitted: () => void,
   ) {}
 
+  /** `events` carry their final ids and `expected` is checked (core/appendValidation.ts). */
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
-      // Ids are fixed here, not per attempt: if a retry follows a commit whose outcome was lost,
-      // the unique event_id turns a would-be duplicate into an error.
-      const withIds = events.map((e) => (e.id ? e : { ...e, id: randomUUID() }));
-      this.pending.push({ streamId, events: withIds, expected, resolve, reject });
+      this.pending.push({ streamId, events, expected, resolve, reject });
       this.draining ??= this.drain();
     });
   }
@@ -77,10 +75,11 @@ export class AppendQueue {
       else for (const p of batch) await this.commit([p]);
       return;
     }
-    if (batch.some((p, i) => p.events.length > 0 && !('conflict' in outcomes[i]!))) this.onCommitted();
+    if (batch.some((p, i) => p.events.length > 0 && 'version' in outcomes[i]!)) this.onCommitted();
     batch.forEach((p, i) => {
       const o = outcomes[i]!;
       if ('conflict' in o) p.reject(new WrongExpectedVersionError(p.streamId, p.expected, Number(o.conflict)));
+      else if ('duplicate' in o) p.reject(new DuplicateEventIdError(p.streamId, o.duplicate));
       else p.resolve({ nextExpectedVersion: Number(o.version), lastPosition: pgPosition(o.position) });
     });
   }

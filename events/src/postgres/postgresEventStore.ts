@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { checkExpectedVersion, withEventIds } from '../core/appendValidation';
 import type { Database } from '../core/database';
 import type {
   AppendResult,
@@ -57,7 +58,10 @@ class PostgresEventStore implements EventStore {
     options: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
     this.ensureOpen();
-    return this.queue.append(streamId, events, options.expectedVersion ?? 'any');
+    const expected = checkExpectedVersion(streamId, options.expectedVersion);
+    // Ids are fixed here, not per attempt: a retry after a commit whose answer was lost is then
+    // recognised as the same append.
+    return this.queue.append(streamId, withEventIds(streamId, events), expected);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -13,8 +13,12 @@ export const APPEND_LOCK_KEY = 7_146_110_001;
 /** Serialises concurrent `ensureSchema` calls (CREATE ... IF NOT EXISTS is not race-free). */
 const SCHEMA_LOCK_KEY = 7_146_110_002;
 
-/** Versioned name: a process running older code keeps calling the function it knows. */
-export const APPEND_FUNCTION = 'es_append_v1';
+/**
+ * Versioned name: a process running older code keeps calling the function it knows. v2 adds exact
+ * retries (answered without appending) and refuses ids already in the log with an outcome instead
+ * of a unique-violation error.
+ */
+export const APPEND_FUNCTION = 'es_append_v2';
 
 /**
  * Appends a batch of appends in one statement, hence one round trip and (called outside a
@@ -22,8 +26,13 @@ export const APPEND_FUNCTION = 'es_append_v1';
  * must read *after* the lock is granted, and a plpgsql function's statements each take a fresh
  * READ COMMITTED snapshot, whereas one plain SQL statement would keep the snapshot from before
  * the lock wait. Input: [{s: streamId, e: expected, n: [{id, type, v, data, meta}]}]; output, in
- * the same order: {version, position} or {conflict: actualVersion}. Written without question
- * marks, which knex would take for bindings.
+ * the same order: {version, position}, {conflict: actualVersion} or {duplicate: eventId}.
+ *
+ * Event ids (see DuplicateEventIdError): an append whose events already are the stream's events,
+ * same ids in the same order, at the revisions its expectation gave them the first time, is an
+ * exact retry: nothing is written and the first append's result is returned, as EventStoreDB
+ * does. Otherwise a failed expectation is a conflict, and an id already in the log (in any
+ * stream) is refused. Written without question marks, which knex would take for bindings.
  */
 const APPEND_FUNCTION_SQL = `
 create or replace function ${APPEND_FUNCTION}(batch jsonb, notify_channel text) returns jsonb
@@ -37,6 +46,12 @@ declare
   cur bigint;
   last_pos bigint;
   newest bigint;
+  n int;
+  first_stream text;
+  first_rev bigint;
+  matched int;
+  retry_pos bigint;
+  dup text;
 begin
   perform pg_advisory_xact_lock(${APPEND_LOCK_KEY});
   for item in select value from jsonb_array_elements(batch) with ordinality order by ordinality loop
@@ -52,6 +67,25 @@ begin
       end if;
     end if;
     expected := item->'e';
+    n := jsonb_array_length(item->'n');
+    if n > 0 then
+      select stream_id, stream_position into first_stream, first_rev
+        from es_events where event_id = (item->'n'->0->>'id')::uuid;
+      if found and first_stream = item->>'s' and (case
+          when expected = '"any"' or expected = '"stream_exists"' then true
+          when expected = '"no_stream"' then first_rev = 0
+          else first_rev = (expected #>> '{}')::bigint + 1
+        end) then
+        select count(*), max(e.global_position) into matched, retry_pos
+          from jsonb_array_elements(item->'n') with ordinality as x(value, i)
+          join es_events e on e.stream_id = item->>'s' and e.stream_position = first_rev + x.i - 1
+            and e.event_id = (x.value->>'id')::uuid;
+        if matched = n then
+          outcomes := outcomes || jsonb_build_array(jsonb_build_object('version', first_rev + n - 1, 'position', retry_pos::text));
+          continue;
+        end if;
+      end if;
+    end if;
     if not (case
         when expected = '"any"' then true
         when expected = '"no_stream"' then cur = -1
@@ -59,6 +93,12 @@ begin
         else cur = (expected #>> '{}')::bigint
       end) then
       outcomes := outcomes || jsonb_build_array(jsonb_build_object('conflict', cur));
+      continue;
+    end if;
+    select x.value->>'id' into dup from jsonb_array_elements(item->'n') as x(value)
+      where exists (select 1 from es_events e where e.event_id = (x.value->>'id')::uuid) limit 1;
+    if dup is not null then
+      outcomes := outcomes || jsonb_build_array(jsonb_build_object('duplicate', dup));
       continue;
     end if;
     for ev in select value from jsonb_array_elements(item->'n') with ordinality order by ordinality loop
