@@ -10,6 +10,7 @@ import {
   type RecordedEvent,
 } from './types';
 import { UpcasterRegistry } from './upcasting';
+import { DuplicateEventIdError, InvalidEventIdError, InvalidExpectedVersionError } from './appendValidation';
 
 export interface ContractTarget {
   store: EventStore;
@@ -37,6 +38,9 @@ const event = (type: string, data: object = {}, schemaVersion = 1): NewEvent => 
   metadata: metadata(),
 });
 
+/** An event to append in tests of a store: fresh metadata, the given type and data. */
+export const testEvent = event;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
@@ -45,6 +49,13 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_00
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await sleep(5);
   }
+}
+
+async function refusal(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
 }
 
 async function expectConflict(promise: Promise<unknown>, actual: number): Promise<void> {
@@ -169,6 +180,14 @@ export function describeEventStoreContract(name: string, factory: ContractFactor
         for (const e of read) expect(e.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       });
 
+      it('stores data as JSON: a Date comes back as its ISO string, undefined members vanish', async () => {
+        const id = stream('json');
+        const when = new Date('2025-04-01T09:30:00.000Z');
+        await store.appendToStream(id, [event('Json', { when, gone: undefined, list: [when], kept: null })]);
+        const [read] = await store.readStream(id);
+        expect(read!.data).toStrictEqual({ when: '2025-04-01T09:30:00.000Z', list: ['2025-04-01T09:30:00.000Z'], kept: null });
+      });
+
       it('round-trips data, type, schemaVersion, metadata and recordedAt', async () => {
         const id = stream('roundtrip');
         const data = { text: `quote ' double " backslash \\ 日本語 ✓`, n: 1.5, nested: { list: [1, 'two', null] }, flag: false };
@@ -187,6 +206,110 @@ export function describeEventStoreContract(name: string, factory: ContractFactor
         expect(new Date(read!.recordedAt).toISOString()).toBe(read!.recordedAt);
         expect(Date.parse(read!.recordedAt)).toBeGreaterThan(before - 60_000);
         expect(await store.readAll({ after: head })).toEqual([read]);
+      });
+    });
+
+    describe('expected versions', () => {
+      // Checked before anything reaches the backend (BigInt(1.5) would throw a RangeError, SQL a
+      // cast error): the same refusal on every store, for empty appends too.
+      const invalid: unknown[] = [1.5, -2, -1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '3', 'whatever', '', null, 2n, {}];
+
+      const label = (v: unknown) => (typeof v === 'bigint' ? `${v}n` : typeof v === 'string' || (typeof v === 'object' && v !== null) ? JSON.stringify(v) : String(v));
+      it.each(invalid.map((v) => [label(v), v]))(
+        'refuses %s with invalid_expected_version and appends nothing',
+        async (_, expectedVersion) => {
+          const id = stream('bad-expected');
+          await store.appendToStream(id, [event('A')]);
+          const head = await store.headPosition();
+          for (const events of [[event('X')], []]) {
+            const error = await refusal(store.appendToStream(id, events, { expectedVersion: expectedVersion as ExpectedVersion }));
+            expect(error).toBeInstanceOf(InvalidExpectedVersionError);
+            expect(error).toMatchObject({ code: 'invalid_expected_version', streamId: id });
+            expect((error as Error).message).toMatch(/invalid expected version/);
+          }
+          expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A']);
+          expect(await store.headPosition()).toEqual(head);
+        },
+      );
+
+      it('accepts the largest safe revision as an expectation (a conflict, not a refusal)', async () => {
+        const id = stream('big-expected');
+        await expectConflict(store.appendToStream(id, [event('A')], { expectedVersion: Number.MAX_SAFE_INTEGER }), -1);
+      });
+    });
+
+    describe('event ids', () => {
+      it('refuses an id that is not a UUID before anything is appended', async () => {
+        const notUuids = ['abc', '', '123e4567e89b12d3a456426614174000', '{123e4567-e89b-12d3-a456-426614174000}', '123e4567-e89b-12d3-a456-42661417400g', '00000000-0000-0000-0000-000000000000', ' 123e4567-e89b-12d3-a456-426614174000'];
+        for (const bad of notUuids) {
+          const id = stream('bad-id');
+          const head = await store.headPosition();
+          // A good event first: nothing of the append may be written.
+          const error = await refusal(store.appendToStream(id, [{ ...event('Good'), id: randomUUID() }, { ...event('Bad'), id: bad }]));
+          expect(error, bad).toBeInstanceOf(InvalidEventIdError);
+          expect(error).toMatchObject({ code: 'invalid_event_id', streamId: id, eventId: bad });
+          expect(await store.readStream(id)).toEqual([]);
+          expect(await store.headPosition()).toEqual(head);
+        }
+      });
+
+      it('accepts an upper-case UUID and reads it back in lower case', async () => {
+        const id = stream('upper-id');
+        const given = randomUUID().toUpperCase();
+        await store.appendToStream(id, [{ ...event('A'), id: given }]);
+        expect((await store.readStream(id))[0]!.id).toBe(given.toLowerCase());
+      });
+
+      it('refuses one id twice in one append', async () => {
+        const id = stream('twice');
+        const dup = randomUUID();
+        const error = await refusal(store.appendToStream(id, [{ ...event('A'), id: dup }, { ...event('B'), id: dup.toUpperCase() }]));
+        expect(error).toBeInstanceOf(DuplicateEventIdError);
+        expect(error).toMatchObject({ code: 'duplicate_event_id', eventId: dup });
+        expect(await store.readStream(id)).toEqual([]);
+      });
+
+      // A retry after a lost answer: the same append (same stream, ids and expectation) again.
+      const retryCases: { label: string; first: (id: string) => Promise<ExpectedVersion> }[] = [
+        { label: "'no_stream'", first: async () => 'no_stream' },
+        { label: '-1', first: async () => -1 },
+        {
+          label: 'an exact version',
+          first: async (id) => (await store.appendToStream(id, [event('Before')])).nextExpectedVersion,
+        },
+        { label: "'any'", first: async () => 'any' },
+      ];
+      for (const { label, first } of retryCases) {
+        it(`answers an exact retry with ${label} with the first result and appends nothing`, async () => {
+          const id = stream('retry');
+          const expectedVersion = await first(id);
+          const events = [{ ...event('R1'), id: randomUUID() }, { ...event('R2'), id: randomUUID() }];
+          const original = await store.appendToStream(id, events, { expectedVersion });
+          // Something else lands in the log (and in the stream) before the retry.
+          await store.appendToStream(stream('retry-other'), [event('Other')]);
+          const later = await store.appendToStream(id, [event('Later')]);
+          const head = await store.headPosition();
+          const again = await store.appendToStream(id, events, { expectedVersion });
+          expect(again.nextExpectedVersion).toBe(original.nextExpectedVersion);
+          expect(comparePositions(again.lastPosition, original.lastPosition)).toBe(0);
+          expect(await store.headPosition()).toEqual(head);
+          const read = await store.readStream(id);
+          expect(read.map((e) => e.type)).toEqual([...(typeof expectedVersion === 'number' && expectedVersion >= 0 ? ['Before'] : []), 'R1', 'R2', 'Later']);
+          expect(read.at(-1)!.streamPosition).toBe(later.nextExpectedVersion);
+        });
+      }
+
+      it('refuses a stale expectation whose next events are not exactly the retried ones', async () => {
+        const id = stream('retry-partial');
+        const a = randomUUID();
+        const b = randomUUID();
+        await store.appendToStream(id, [{ ...event('A'), id: a }], { expectedVersion: 'no_stream' });
+        await store.appendToStream(id, [event('Other')], { expectedVersion: 0 });
+        // Partly committed before (a), partly new (b): a bad request, refused as a conflict.
+        await expectConflict(store.appendToStream(id, [{ ...event('A'), id: a }, { ...event('B'), id: b }], { expectedVersion: 'no_stream' }), 1);
+        // The same ids at other revisions than their expectation gives them.
+        await expectConflict(store.appendToStream(id, [{ ...event('A'), id: a }], { expectedVersion: 0 }), 1);
+        expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A', 'Other']);
       });
     });
 

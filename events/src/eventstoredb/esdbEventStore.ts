@@ -6,11 +6,15 @@ import {
   START,
   excludeSystemEvents,
   type AllStreamSubscription,
+  type Position,
+  type StreamingRead,
 } from '@eventstore/db-client';
+import { checkExpectedVersion, withEventIds } from '../core/appendValidation';
 import { expectationHolds } from '../core/metadata';
 import {
   WrongExpectedVersionError,
   comparePositions,
+  positionToString,
   type AppendResult,
   type EventStore,
   type ExpectedVersion,
@@ -23,11 +27,30 @@ import {
   type Subscription,
 } from '../core/types';
 import type { UpcasterRegistry } from '../core/upcasting';
-import { fromResolved, isStreamNotFound, mapAppendError, toEventData, toExpectedRevision } from './esdbMapping';
+import {
+  fromResolved,
+  isReconnectable,
+  isStreamNotFound,
+  mapAppendError,
+  rawPosition,
+  toEventData,
+  toExpectedRevision,
+} from './esdbMapping';
 
 export interface EventStoreDbOptions {
   upcasters?: UpcasterRegistry;
+  /**
+   * How a subscription reopens after UNAVAILABLE, NOT_LEADER or a server-side cancel: at most
+   * `attempts` times in a row (reset by every delivered event or confirmed subscription), waiting
+   * `initialDelayMs`, doubled each time up to `maxDelayMs`. Then its onError is called.
+   */
+  resubscribe?: { attempts?: number; initialDelayMs?: number; maxDelayMs?: number };
 }
+
+/** Events per $all read call when the caller sets no smaller count. */
+const READ_PAGE = 500;
+/** Events per backwards read while looking for the newest non-system event. */
+const HEAD_PAGE = 32;
 
 /** The event log in EventStoreDB. The client connects lazily, on the first call. */
 export async function createEventStoreDbEventStore(connectionString: string, options: EventStoreDbOptions = {}): Promise<EventStore> {
@@ -37,6 +60,38 @@ export async function createEventStoreDbEventStore(connectionString: string, opt
 /** The adapter over a given client: lets tests drive it with a stand-in when no server runs. */
 export function eventStoreOverClient(client: EventStoreDBClient, options: EventStoreDbOptions = {}): EventStore {
   return new EsdbEventStore(client, options);
+}
+
+/** The server ended a subscription without an error, which it never should: the caller resubscribes. */
+export class SubscriptionEndedError extends Error {
+  readonly code = 'subscription_ended' as const;
+  constructor(readonly after: LogPosition | null) {
+    super(
+      `EventStoreDB ended the $all subscription without an error (last delivered position ${after ? positionToString(after) : 'none'}); ` +
+        'subscribe again from the last processed position',
+    );
+    this.name = 'SubscriptionEndedError';
+  }
+}
+
+/** An onEvent failure travels through the read loop wrapped, so it is never taken for a network error. */
+class HandlerFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * Iterates a read and makes sure its gRPC call ends: a read left early (break, return, throw)
+ * is cancelled, since leaving the iteration only destroys the client's Transform and the server
+ * would otherwise keep the stream open until the client is disposed.
+ */
+async function* cancelling<T>(read: StreamingRead<T>): AsyncGenerator<T> {
+  let ended = false;
+  try {
+    for await (const item of read) yield item as T;
+    ended = true;
+  } finally {
+    if (!ended) await read.cancel().catch(() => {});
+  }
 }
 
 class EsdbEventStore implements EventStore {
@@ -55,13 +110,16 @@ class EsdbEventStore implements EventStore {
     options: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
     this.ensureOpen();
-    const expected = options.expectedVersion ?? 'any';
-    if (events.length === 0) return this.appendNothing(streamId, expected);
+    const expected = checkExpectedVersion(streamId, options.expectedVersion);
+    const withIds = withEventIds(streamId, events);
+    if (withIds.length === 0) return this.appendNothing(streamId, expected);
     try {
-      const result = await this.client.appendToStream(streamId, events.map(toEventData), {
+      // An exact retry of an append is answered by the server without writing (its idempotence
+      // check on event ids), with the first append's revision.
+      const result = await this.client.appendToStream(streamId, withIds.map(toEventData), {
         expectedRevision: toExpectedRevision(expected),
       });
-      const lastPosition = result.position ?? (await this.lastOf(streamId))?.globalPosition;
+      const lastPosition = result.position ?? (await this.eventAt(streamId, result.nextExpectedRevision))?.globalPosition;
       return { nextExpectedVersion: Number(result.nextExpectedRevision), lastPosition: lastPosition ?? { commit: 0n, prepare: 0n } };
     } catch (error) {
       throw mapAppendError(error, streamId, expected);
@@ -77,7 +135,7 @@ class EsdbEventStore implements EventStore {
         fromRevision: BigInt(options.fromVersion ?? 0),
         ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
       });
-      for await (const resolved of read) {
+      for await (const resolved of cancelling(read)) {
         const event = fromResolved(resolved);
         if (event) out.push(this.upcast(event));
       }
@@ -88,67 +146,131 @@ class EsdbEventStore implements EventStore {
     return out;
   }
 
+  /**
+   * Pages through $all with the count sent to the server, so every call ends by itself. The
+   * client has no server-side filter for reads of $all: system events are skipped here, and
+   * since they count against the server's limit, another page follows while some are missing.
+   */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.ensureOpen();
-    if (options.maxCount === 0) return [];
-    const after = options.after ?? null;
+    const limit = options.maxCount;
+    if (limit === 0) return [];
     const out: RecordedEvent[] = [];
-    // $all has no server-side filter on reads in this client: system events are skipped here,
-    // so the count is enforced here too rather than passed to the server.
-    for await (const resolved of this.client.readAll({ fromPosition: after ?? START, direction: FORWARDS })) {
-      const event = fromResolved(resolved);
-      if (!event || (after && comparePositions(event.globalPosition, after) <= 0)) continue;
-      out.push(this.upcast(event));
-      if (options.maxCount !== undefined && out.length >= options.maxCount) break;
+    let cursor = options.after ?? null;
+    for (;;) {
+      const want = limit === undefined ? READ_PAGE : Math.min(READ_PAGE, limit - out.length);
+      // A read from a position includes the event at it, which was already returned: one more.
+      const maxCount = cursor ? want + 1 : want;
+      let received = 0;
+      let furthest: LogPosition | null = null;
+      let full = false;
+      for await (const resolved of cancelling(this.client.readAll({ fromPosition: cursor ?? START, direction: FORWARDS, maxCount }))) {
+        received += 1;
+        const position = rawPosition(resolved);
+        if (cursor && position && comparePositions(position, cursor) <= 0) continue;
+        if (position) furthest = position;
+        const event = fromResolved(resolved);
+        if (event) out.push(this.upcast(event));
+        if (limit !== undefined && out.length >= limit) {
+          full = true;
+          break;
+        }
+      }
+      if (full || received < maxCount || furthest === null) return out;
+      cursor = furthest;
     }
-    return out;
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
     this.ensureOpen();
+    const { attempts = 10, initialDelayMs = 100, maxDelayMs = 5_000 } = this.options.resubscribe ?? {};
     let stopped = false;
     let live: AllStreamSubscription | null = null;
-    const after = options.after ?? null;
+    let wake: (() => void) | null = null;
+    const end = async (subscription: AllStreamSubscription | null) => {
+      if (!subscription) return;
+      await subscription.unsubscribe().catch(() => {});
+      // Cancelling the call does not end the client's Transform: a loop inside it would hang.
+      subscription.destroy();
+    };
     const subscription: Subscription = {
       // Awaiting stop() inside onEvent would wait for itself: stop from outside the handler.
       async stop() {
         stopped = true;
-        await (live as AllStreamSubscription | null)?.unsubscribe().catch(() => {});
+        wake?.();
+        await end(live);
         await loop;
       },
     };
 
     const loop = (async () => {
-      try {
-        // "Caught up" is defined as in the PostgreSQL adapter: every event that existed when the
-        // subscription started has been delivered. The head is the last non-system event.
-        const head = await this.headPosition();
-        let caughtUp = false;
-        const checkCaughtUp = (position: LogPosition | null) => {
-          if (caughtUp || stopped) return;
-          if (head === null || (position !== null && comparePositions(position, head) >= 0)) {
-            caughtUp = true;
-            options.onCaughtUp?.();
-          }
-        };
-        checkCaughtUp(after);
-        if (stopped) return;
-        live = this.client.subscribeToAll({ fromPosition: after ?? START, filter: excludeSystemEvents() });
-        for await (const resolved of live) {
-          if (stopped) break;
-          const event = fromResolved(resolved);
-          if (!event || (after && comparePositions(event.globalPosition, after) <= 0)) continue;
-          await options.onEvent(this.upcast(event));
-          checkCaughtUp(event.globalPosition);
+      // Position of the last event delivered: where a new subscription resumes, and below which
+      // anything the server sends again is skipped.
+      let last = options.after ?? null;
+      // "Caught up" is defined as in the PostgreSQL adapter: every event that existed when the
+      // subscription started has been delivered. The head is the last non-system event.
+      let head: LogPosition | null | undefined;
+      let caughtUp = false;
+      let failures = 0;
+      const checkCaughtUp = () => {
+        if (caughtUp || stopped || head === undefined) return;
+        if (head === null || (last !== null && comparePositions(last, head) >= 0)) {
+          caughtUp = true;
+          options.onCaughtUp?.();
         }
-      } catch (error) {
+      };
+      try {
+        while (!stopped) {
+          try {
+            if (head === undefined) {
+              head = await this.headPosition();
+              checkCaughtUp();
+              if (stopped) break;
+            }
+            const current = this.client.subscribeToAll({ fromPosition: last ?? START, filter: excludeSystemEvents() });
+            live = current;
+            current.on('confirmation', () => void (failures = 0));
+            for await (const resolved of current) {
+              if (stopped) break;
+              failures = 0;
+              const event = fromResolved(resolved as Parameters<typeof fromResolved>[0]);
+              if (!event || (last && comparePositions(event.globalPosition, last) <= 0)) continue;
+              try {
+                await options.onEvent(this.upcast(event));
+              } catch (error) {
+                throw new HandlerFailure(error);
+              }
+              last = event.globalPosition;
+              checkCaughtUp();
+            }
+            if (stopped) break;
+            throw new SubscriptionEndedError(last);
+          } catch (error) {
+            if (stopped) break;
+            if (error instanceof HandlerFailure || !isReconnectable(error) || failures >= attempts) throw error;
+            failures += 1;
+            const ended = live;
+            live = null;
+            await end(ended);
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, Math.min(maxDelayMs, initialDelayMs * 2 ** (failures - 1)));
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = null;
+          }
+        }
+      } catch (failure) {
         if (!stopped) {
           stopped = true;
+          const error = failure instanceof HandlerFailure ? failure.error : failure;
           if (options.onError) options.onError(error);
           else console.error('event store subscription stopped:', error);
         }
       } finally {
-        await (live as AllStreamSubscription | null)?.unsubscribe().catch(() => {});
+        await end(live);
         this.subscriptions.delete(subscription);
       }
     })();
@@ -156,13 +278,26 @@ class EsdbEventStore implements EventStore {
     return subscription;
   }
 
+  /** Reads $all backwards a page at a time until a non-system event: every call ends by itself. */
   async headPosition(): Promise<LogPosition | null> {
     this.ensureOpen();
-    for await (const resolved of this.client.readAll({ fromPosition: END, direction: BACKWARDS })) {
-      const event = fromResolved(resolved);
-      if (event) return event.globalPosition;
+    let cursor: LogPosition | null = null;
+    for (;;) {
+      let received = 0;
+      let oldest: LogPosition | null = null;
+      const from: Position | typeof END = cursor ?? END;
+      for await (const resolved of cancelling(this.client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: HEAD_PAGE }))) {
+        received += 1;
+        const position = rawPosition(resolved);
+        // Whether a backwards read includes its start position or not, it was looked at already.
+        if (cursor && position && comparePositions(position, cursor) >= 0) continue;
+        if (position) oldest = position;
+        const event = fromResolved(resolved);
+        if (event) return event.globalPosition;
+      }
+      if (received < HEAD_PAGE || oldest === null) return null;
+      cursor = oldest;
     }
-    return null;
   }
 
   async close(): Promise<void> {
@@ -174,16 +309,22 @@ class EsdbEventStore implements EventStore {
 
   /** ESDB's answer to an empty append is ambiguous about missing streams: check it ourselves. */
   private async appendNothing(streamId: string, expected: ExpectedVersion): Promise<AppendResult> {
-    const last = await this.lastOf(streamId);
+    const last = await this.eventAt(streamId, END);
     const actual = last ? last.streamPosition : -1;
     if (!expectationHolds(expected, actual)) throw new WrongExpectedVersionError(streamId, expected, actual);
     const lastPosition = last?.globalPosition ?? (await this.headPosition()) ?? { commit: 0n, prepare: 0n };
     return { nextExpectedVersion: actual, lastPosition };
   }
 
-  private async lastOf(streamId: string): Promise<RecordedEvent | null> {
+  /** The event at a revision of a stream (END: its last), or null. */
+  private async eventAt(streamId: string, revision: bigint | typeof END): Promise<RecordedEvent | null> {
+    const read = this.client.readStream(streamId, {
+      fromRevision: revision,
+      direction: revision === END ? BACKWARDS : FORWARDS,
+      maxCount: 1,
+    });
     try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision: END, direction: BACKWARDS, maxCount: 1 })) {
+      for await (const resolved of cancelling(read)) {
         const event = fromResolved(resolved);
         if (event) return event;
       }

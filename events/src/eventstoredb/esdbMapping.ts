@@ -28,7 +28,11 @@ export function toEventData(event: NewEvent): EventData {
   });
 }
 
-/** -1 means "no stream" in the port, as in the PostgreSQL adapter; ESDB wants the constant. */
+/**
+ * -1 means "no stream" in the port, as in the PostgreSQL adapter; ESDB wants the constant. The
+ * value must have passed checkExpectedVersion (core/appendValidation.ts): BigInt throws a
+ * RangeError on a fraction.
+ */
 export function toExpectedRevision(expected: ExpectedVersion): AppendExpectedRevision {
   if (expected === 'any') return ANY;
   if (expected === 'no_stream' || expected === -1) return NO_STREAM;
@@ -46,6 +50,24 @@ export function mapAppendError(error: unknown, streamId: string, expected: Expec
 
 export function isStreamNotFound(error: unknown): boolean {
   return (error as { type?: string })?.type === ErrorType.STREAM_NOT_FOUND;
+}
+
+/** Where an event of $all lies, system events included (they are skipped, not their positions). */
+export function rawPosition(resolved: ResolvedEvent | AllStreamResolvedEvent): LogPosition | null {
+  const p = resolved.event?.position;
+  if (p) return { commit: p.commit, prepare: p.prepare };
+  return resolved.commitPosition === undefined ? null : { commit: resolved.commitPosition, prepare: resolved.commitPosition };
+}
+
+/**
+ * Errors after which a new call can succeed: the connection dropped (UNAVAILABLE), the node
+ * stepped down (NOT_LEADER; the client reconnects to the leader it names) or the server
+ * cancelled the call. The client itself reconnects its channel on these; a subscription must
+ * then be opened again.
+ */
+export function isReconnectable(error: unknown): boolean {
+  const type = (error as { type?: string })?.type;
+  return type === ErrorType.UNAVAILABLE || type === ErrorType.NOT_LEADER || type === ErrorType.CANCELLED;
 }
 
 /** Server versions before 22.6 omit positions on stream reads; -1 marks "unknown". */

@@ -1,7 +1,13 @@
-import { WrongExpectedVersionError as EsdbWrongExpectedVersionError, StreamNotFoundError } from '@eventstore/db-client';
+import {
+  CancelledError,
+  WrongExpectedVersionError as EsdbWrongExpectedVersionError,
+  StreamNotFoundError,
+  UnavailableError,
+  UnknownError,
+} from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedVersionError, type EventMetadata } from '../core/types';
-import { fromResolved, isStreamNotFound, mapAppendError, toEventData, toExpectedRevision } from './esdbMapping';
+import { fromResolved, isReconnectable, isStreamNotFound, mapAppendError, rawPosition, toEventData, toExpectedRevision } from './esdbMapping';
 
 const metadata: EventMetadata = {
   actorUserId: 'u',
@@ -82,6 +88,21 @@ describe('EventStoreDB mapping', () => {
     expect((mapAppendError(missing, 's', 'stream_exists') as WrongExpectedVersionError).actual).toBe(-1);
     const other = new Error('unavailable');
     expect(mapAppendError(other, 's', 1)).toBe(other);
+  });
+
+  it('gives the position of system events too, from the commit position when the record has none', () => {
+    expect(rawPosition(recorded({ type: '$statsCollected' }) as never)).toEqual({ commit: 1200n, prepare: 1100n });
+    expect(rawPosition({ commitPosition: 77n } as never)).toEqual({ commit: 77n, prepare: 77n });
+    expect(rawPosition({} as never)).toBeNull();
+  });
+
+  it('resubscribes after a lost connection, a leader change or a server-side cancel only', () => {
+    expect(isReconnectable(new UnavailableError())).toBe(true);
+    expect(isReconnectable(new CancelledError())).toBe(true);
+    expect(isReconnectable({ type: 'not-leader' })).toBe(true);
+    expect(isReconnectable(new UnknownError())).toBe(false);
+    expect(isReconnectable(new StreamNotFoundError(undefined, 's'))).toBe(false);
+    expect(isReconnectable(new Error('x'))).toBe(false);
   });
 
   it('recognises a missing stream', () => {
