@@ -68,7 +68,11 @@ export async function applyInSavepoint(
   const progress: ApplyProgress = { current: null };
   try {
     await trx.transaction(async (sp) => {
+      // Unique keys declared deferrable (migration 0010) are checked on the batch's final state,
+      // here, inside this projection's savepoint, so a breach is this projection's failure alone.
+      await sp.raw('set constraints all deferred');
       await applyEvents(projection, events, context(sp), progress);
+      await sp.raw('set constraints all immediate');
     });
   } catch (error) {
     if (progress.current !== null || events.length <= 1) throw new ProjectionFailedError(projection.name, progress.current ?? events[0] ?? null, error);

@@ -7,6 +7,7 @@ import * as groupFlagsIntensity from './0006_groupFlagsIntensity';
 import * as calculation from './0007_calculation';
 import * as boundedColumns from './0008_boundedColumns';
 import * as projectionFailures from './0009_projectionFailures';
+import * as deferredUniques from './0010_deferredUniques';
 import { coreMigration } from './0001_core';
 
 /**
@@ -29,4 +30,5 @@ export const migrations: ReadModelMigration[] = [
   calculation,
   boundedColumns,
   projectionFailures,
+  deferredUniques,
 ];

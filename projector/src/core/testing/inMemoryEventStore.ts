@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { DuplicateEventIdError, checkExpectedVersion, withEventIds } from '@ghg/events/core/appendValidation';
 import {
   WrongExpectedVersionError,
   comparePositions,
@@ -19,11 +19,13 @@ import {
 export interface InMemoryLog {
   events: RecordedEvent[];
   streams: Map<string, RecordedEvent[]>;
+  /** Every event by id: ids are unique across the log, as in the PostgreSQL adapter. */
+  ids: Map<string, RecordedEvent>;
   wakers: Set<() => void>;
 }
 
 export function createInMemoryLog(): InMemoryLog {
-  return { events: [], streams: new Map(), wakers: new Set() };
+  return { events: [], streams: new Map(), ids: new Map(), wakers: new Set() };
 }
 
 /**
@@ -40,7 +42,7 @@ export function createInMemoryEventStore(
   readonly log: InMemoryLog;
 } {
   const shared = options.log ?? createInMemoryLog();
-  const { events: log, streams, wakers } = shared;
+  const { events: log, streams, ids, wakers } = shared;
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
@@ -49,6 +51,8 @@ export function createInMemoryEventStore(
   };
   const position = (n: number): LogPosition => ({ commit: BigInt(n), prepare: BigInt(n) });
   const clone = <T>(value: T): T => structuredClone(value);
+  // Stored as JSON, as every real store does: a Date comes back as its ISO string.
+  const json = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
   // Upcasters run on read, as in the real adapters: the stored history keeps its old versions.
   const out = (events: RecordedEvent[]): RecordedEvent[] =>
     events.map((e) => (options.upcasters ? options.upcasters.upcast(clone(e)) : clone(e)));
@@ -85,21 +89,36 @@ export function createInMemoryEventStore(
 
     async appendToStream(streamId, events, opts = {}): Promise<AppendResult> {
       ensureOpen();
+      // The shared input rules (invalid expected versions and ids refused, ids lower-cased).
+      const expected = checkExpectedVersion(streamId, opts.expectedVersion);
+      const withIds = withEventIds(streamId, events);
       const stream = streams.get(streamId) ?? [];
       const actual = stream.length - 1;
-      checkExpected(streamId, opts.expectedVersion ?? 'any', actual);
-      if (events.length === 0) {
+      // An exact retry (these events already are the stream's, where the expectation put them)
+      // gets the first append's result and appends nothing, as in the real stores.
+      const first = withIds.length > 0 ? ids.get(withIds[0]!.id!) : undefined;
+      if (first && first.streamId === streamId) {
+        const at = first.streamPosition;
+        const placed = expected === 'any' || expected === 'stream_exists' || (expected === 'no_stream' ? at === 0 : at === expected + 1);
+        if (placed && withIds.every((e, i) => stream[at + i]?.id === e.id)) {
+          return { nextExpectedVersion: at + withIds.length - 1, lastPosition: { ...stream[at + withIds.length - 1]!.globalPosition } };
+        }
+      }
+      checkExpected(streamId, expected, actual);
+      if (withIds.length === 0) {
         const last = stream.at(-1);
         return { nextExpectedVersion: actual, lastPosition: last ? last.globalPosition : position(log.length) };
       }
+      const taken = withIds.find((e) => ids.has(e.id!));
+      if (taken) throw new DuplicateEventIdError(streamId, taken.id!);
       const recordedAt = new Date().toISOString();
-      for (const e of events as readonly NewEvent[]) {
+      for (const e of withIds as readonly NewEvent[]) {
         const recorded: RecordedEvent = {
-          id: e.id ?? randomUUID(),
+          id: e.id!,
           type: e.type,
           schemaVersion: e.schemaVersion,
-          data: clone(e.data),
-          metadata: clone(e.metadata),
+          data: json(e.data),
+          metadata: json(e.metadata),
           streamId,
           streamPosition: stream.length,
           globalPosition: position(log.length + 1),
@@ -107,6 +126,7 @@ export function createInMemoryEventStore(
         };
         stream.push(recorded);
         log.push(recorded);
+        ids.set(recorded.id, recorded);
       }
       streams.set(streamId, stream);
       for (const wake of [...wakers]) wake();
