@@ -4,6 +4,7 @@ export * from './core/database';
 export * from './core/changeNotice';
 export * from './contracts/index';
 export { pickMetadata, expectationHolds } from './core/metadata';
+export { DuplicateEventIdError, InvalidEventIdError, InvalidExpectedVersionError } from './core/appendValidation';
 export { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgresEventStore';
 export { createEventStoreDbEventStore, type EventStoreDbOptions } from './eventstoredb/esdbEventStore';
 export { createEventStoreFromEnv } from './core/createEventStore';
