@@ -1,7 +1,7 @@
 import { commandApiPlugin } from '@ghg/command-api';
 import { queryApiPlugin } from '@ghg/query-api';
 import { allProjections, ProjectorRunner } from '@ghg/projector';
-import { listeningUrl, loadConfig } from './config';
+import { COALESCE_MS, listeningUrl, loadConfig } from './config';
 import { createHttpServer } from './httpServer';
 import { acquireDataDirLock } from './lockFile';
 import { openInfrastructure } from './infrastructure';
@@ -19,7 +19,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const infra = await openInfrastructure(config);
   const { db, eventStore, changeBus, logger } = infra;
 
-  const runner = new ProjectorRunner({ db, eventStore, projections: allProjections, changeBus, logger });
+  const runner = new ProjectorRunner({ db, eventStore, projections: allProjections, changeBus, logger, coalesceMs: COALESCE_MS });
   await runner.start();
   const seeded = await seedDemoTenantIfEmpty(eventStore, config.demoPassword);
   const demo = seeded || (await hasDemoTenant(eventStore));

@@ -1,5 +1,5 @@
 import { allProjections, ProjectorRunner } from '@ghg/projector';
-import { loadConfig } from './config';
+import { COALESCE_MS, loadConfig } from './config';
 import { openInfrastructure } from './infrastructure';
 import { onShutdown } from './shutdown';
 import { seedDemoTenantIfEmpty } from './seedDemoTenant';
@@ -11,7 +11,7 @@ import { seedDemoTenantIfEmpty } from './seedDemoTenant';
 const config = loadConfig(process.env);
 if (!config.databaseUrl) throw new Error('start:projector needs DATABASE_URL (PGlite cannot be shared between processes).');
 const infra = await openInfrastructure(config);
-const runner = new ProjectorRunner({ db: infra.db, eventStore: infra.eventStore, projections: allProjections, changeBus: infra.changeBus, logger: infra.logger });
+const runner = new ProjectorRunner({ db: infra.db, eventStore: infra.eventStore, projections: allProjections, changeBus: infra.changeBus, logger: infra.logger, coalesceMs: COALESCE_MS });
 await runner.start();
 // A shared deployment must not get users whose password is printed in the README.
 if (process.env.GHG_SEED_DEMO === '1' && !process.env.GHG_DEMO_PASSWORD) {

@@ -4,6 +4,7 @@ import type { Projection, ProjectionContext } from './projection';
 import { NoticeCollector } from './notices';
 import type { RebuildMemory } from './rebuildMemory';
 import { errorText } from './failures';
+import { DEFERRED_KEYS } from '../migrations/0010_deferredUniques';
 
 /** Maps a projection's logical tables to physical names; undeclared tables are refused so a
  * rebuild can never miss a table the projection writes. */
@@ -67,18 +68,22 @@ export async function applyInSavepoint(
 ): Promise<void> {
   const progress: ApplyProgress = { current: null };
   try {
+    const deferred = projection.tables.some((t) => DEFERRED_KEY_TABLES.has(t));
     await trx.transaction(async (sp) => {
       // Unique keys declared deferrable (migration 0010) are checked on the batch's final state,
       // here, inside this projection's savepoint, so a breach is this projection's failure alone.
-      await sp.raw('set constraints all deferred');
+      if (deferred) await sp.raw('set constraints all deferred');
       await applyEvents(projection, events, context(sp), progress);
-      await sp.raw('set constraints all immediate');
+      if (deferred) await sp.raw('set constraints all immediate');
     });
   } catch (error) {
     if (progress.current !== null || events.length <= 1) throw new ProjectionFailedError(projection.name, progress.current ?? events[0] ?? null, error);
     throw (await locateFailure(trx, projection, events, context)) ?? new ProjectionFailedError(projection.name, null, error);
   }
 }
+
+/** Tables with a deferrable unique key (migration 0010). */
+const DEFERRED_KEY_TABLES: ReadonlySet<string> = new Set(DEFERRED_KEYS.map(([table]) => table));
 
 class RollBack extends Error {}
 

@@ -10,7 +10,7 @@ export const name = '0010_deferredUniques';
  * each projection's batch instead (applying.ts sets them immediate there), they see the batch's
  * final state, which the claim registers keep unique.
  */
-const KEYS: [table: string, columns: string[]][] = [
+export const DEFERRED_KEYS: [table: string, columns: string[]][] = [
   ['currency_rates', ['company_id', 'fiscal_year', 'currency_unit']],
   ['reduction_goals', ['company_id', 'goal_year', 'scope_category']],
   ['intensities', ['company_id', 'name']],
@@ -21,7 +21,7 @@ const KEYS: [table: string, columns: string[]][] = [
 const constraintName = (table: string, columns: string[]) => `${table}_${columns.join('_')}_unique`;
 
 async function recreate(knex: Knex, deferred: boolean): Promise<void> {
-  for (const [table, columns] of KEYS) {
+  for (const [table, columns] of DEFERRED_KEYS) {
     const constraint = constraintName(table, columns);
     await knex.raw(`alter table ?? drop constraint ??`, [table, constraint]);
     await knex.raw(`alter table ?? add constraint ?? unique (${columns.map(() => '??').join(', ')})${deferred ? ' deferrable initially deferred' : ''}`, [table, constraint, ...columns]);
