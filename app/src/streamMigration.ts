@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { APPEND_LOCK_KEY } from '@ghg/events/postgres/schema';
 import type { Database, EventMetadata, EventStore } from '@ghg/events';
+import type { RecordedEvent } from '@ghg/events';
 import { calculationBasisStreamId, legacyCalculationBasisStreamId } from '@ghg/domain/calculation/basis/index';
 import { companyFactorSetStreamId, LEGACY_COMPANY_FACTOR_SETS_PREFIX } from '@ghg/domain/calculation/companyFactors/index';
 import {
@@ -10,7 +11,7 @@ import {
   MANAGEMENT_INTENSITY_STREAM_PREFIX,
   OFFSET_STREAM_PREFIX,
   currencyRateStreamId,
-  fold,
+  foldRecorded,
   groupFlagStreamId,
   intensityStreamId,
   LEGACY_CURRENCY_RATES_PREFIX,
@@ -82,14 +83,36 @@ const ENTITY_STREAMS: [string, (companyId: string, data: LegacyData) => string |
 ];
 const GOALS_PREFIX = legacyReductionGoalsStreamId('');
 
+/** Claims what the entity of one stream holds (its history as read); how many claims were appended. */
+type ClaimHeld = (eventStore: EventStore, streamId: string, history: readonly RecordedEvent[], companyId: string, metadata: EventMetadata) => Promise<number>;
+
+/** `ClaimHeld` for one kind: its state folded from the history, then each value it holds claimed. */
+const claimHeldBy =
+  <C, E extends { type: string; data: unknown }, S, Err extends string>(kindOf: (companyId: string) => EntityKind<C, E, S, Err>): ClaimHeld =>
+  async (eventStore, streamId, history, companyId, metadata) => {
+    const kind = kindOf(companyId);
+    const state = foldRecorded(kind.decider, history);
+    let claimed = 0;
+    for (const wanted of kind.claimsOf?.(state) ?? []) {
+      if (await claim({ eventStore }, kind, streamId, wanted, metadata)) claimed += 1;
+    }
+    return claimed;
+  };
+
 /** The claim-holding kinds by the prefix of their new streams (`currencyRate-<companyId>-<id>`). */
-const CLAIMING: [string, (companyId: string) => EntityKind<never, never, unknown, string>][] = [
-  [CURRENCY_RATE_STREAM_PREFIX, currencyRateKind as never],
-  [OFFSET_STREAM_PREFIX, offsetKind as never],
-  [GROUP_FLAG_STREAM_PREFIX, groupFlagKind as never],
-  [INTENSITY_STREAM_PREFIX, intensityKind as never],
-  [MANAGEMENT_INTENSITY_STREAM_PREFIX, managementIntensityKind as never],
+const CLAIMING: [string, ClaimHeld][] = [
+  [CURRENCY_RATE_STREAM_PREFIX, claimHeldBy(currencyRateKind)],
+  [OFFSET_STREAM_PREFIX, claimHeldBy(offsetKind)],
+  [GROUP_FLAG_STREAM_PREFIX, claimHeldBy(groupFlagKind)],
+  [INTENSITY_STREAM_PREFIX, claimHeldBy(intensityKind)],
+  [MANAGEMENT_INTENSITY_STREAM_PREFIX, claimHeldBy(managementIntensityKind)],
 ];
+
+/** The company an entity event names in its data (every event of the claim-holding kinds does). */
+function companyIdOf(event: RecordedEvent | undefined): string | undefined {
+  const data = event?.data;
+  return typeof data === 'object' && data !== null && 'companyId' in data && typeof data.companyId === 'string' ? data.companyId : undefined;
+}
 
 export interface StreamMigrationResult {
   moved: number;
@@ -192,17 +215,13 @@ export function planMoves(events: readonly LegacyEvent[]): { eventId: string; st
 async function claimEntityValues(knex: Knex, eventStore: EventStore): Promise<number> {
   const metadata: EventMetadata = { actorUserId: null, companyId: null, tenantId: null, correlationId: 'stream-migration', causationId: null, occurredAt: new Date().toISOString() };
   let claimed = 0;
-  for (const [prefix, kindOf] of CLAIMING) {
+  for (const [prefix, claimHeld] of CLAIMING) {
     const streams: string[] = await knex('es_events').where('stream_id', 'like', `${prefix}%`).distinct().pluck('stream_id');
     for (const streamId of streams) {
       const history = await eventStore.readStream(streamId);
-      const companyId = (history[0]?.data as { companyId?: string } | undefined)?.companyId;
+      const companyId = companyIdOf(history[0]);
       if (!companyId) continue;
-      const kind = kindOf(companyId);
-      const state = fold(kind.decider, history as never[]);
-      for (const wanted of kind.claimsOf?.(state) ?? []) {
-        if (await claim({ eventStore }, kind, streamId, wanted, metadata)) claimed += 1;
-      }
+      claimed += await claimHeld(eventStore, streamId, history, companyId, metadata);
     }
   }
   return claimed;

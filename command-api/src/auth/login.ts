@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { boundedText, idText, shortText } from '@ghg/events';
-import { fold, normaliseEmail, userDecider, userEmailStreamId, userStreamId } from '@ghg/domain';
+import { foldRecorded, normaliseEmail, userDecider, userEmailOwner, userEmailStreamId, userStreamId } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { TOKEN_LIFETIME_SECONDS } from '../core/deps';
 import { HttpError } from '../core/httpErrors';
@@ -32,9 +32,8 @@ export function registerLoginRoutes(app: FastifyInstance, deps: CommandApiDeps):
     }
     let ok = false;
     try {
-      const [claim] = await eventStore.readStream(userEmailStreamId(email), { maxCount: 1 });
-      const userId = (claim?.data as { userId?: string } | undefined)?.userId;
-      const user = userId ? fold(userDecider, (await eventStore.readStream(userStreamId(userId))) as never) : null;
+      const userId = foldRecorded(userEmailOwner, await eventStore.readStream(userEmailStreamId(email), { maxCount: 1 }));
+      const user = userId ? foldRecorded(userDecider, await eventStore.readStream(userStreamId(userId))) : null;
       const passwordHash = user?.passwordHash ?? (await (decoyHash ??= hashPassword('decoy-password')));
       ok = (await verifyPassword(passwordHash, password)) && !!userId && !!user?.exists && !!user.active;
       if (!ok || !userId) throw new HttpError(401, 'invalid_credentials', 'invalid credentials');

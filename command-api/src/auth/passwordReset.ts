@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { boundedText, idText, shortText } from '@ghg/events';
-import { fold, userDecider, userEmailStreamId, userStreamId } from '@ghg/domain';
+import { foldRecorded, userDecider, userEmailOwner, userEmailStreamId, userStreamId } from '@ghg/domain';
 import { backgroundQueue } from '../core/backgroundQueue';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand } from '../core/executeCommand';
@@ -54,10 +54,9 @@ export async function issuePasswordReset(
 
 /** The forgot-password work: a link for an active user of that address, nothing otherwise. */
 async function mailResetLinkIfKnown(deps: CommandApiDeps, email: string, log: FastifyBaseLogger): Promise<void> {
-  const [claim] = await deps.eventStore.readStream(userEmailStreamId(email), { maxCount: 1 });
-  const userId = (claim?.data as { userId?: string } | undefined)?.userId;
+  const userId = foldRecorded(userEmailOwner, await deps.eventStore.readStream(userEmailStreamId(email), { maxCount: 1 }));
   if (!userId) return;
-  const user = fold(userDecider, (await deps.eventStore.readStream(userStreamId(userId))) as never);
+  const user = foldRecorded(userDecider, await deps.eventStore.readStream(userStreamId(userId)));
   if (user.exists && user.active) await issuePasswordReset(deps, { userId, email: user.email, tenantId: user.tenantId }, log, 'reset');
 }
 
@@ -78,7 +77,7 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: CommandApiDep
   app.post('/api/password/reset', { config: { rateLimit: RESET_RATE_LIMIT } }, async (request) => {
     const { id, token, password } = parseArgs(ResetArgs, request.body);
     const now = (deps.now?.() ?? new Date()).toISOString();
-    const user = fold(userDecider, (await deps.eventStore.readStream(userStreamId(id))) as never);
+    const user = foldRecorded(userDecider, await deps.eventStore.readStream(userStreamId(id)));
     // An unknown id gets the same answer as a bad token.
     if (!user.exists) throw httpErrorFor('invalid_reset_token');
     const reset = { type: 'ResetPassword' as const, userId: id, tokenHash: hashResetToken(token), passwordLength: password.length, now };

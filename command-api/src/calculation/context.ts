@@ -1,4 +1,4 @@
-import { DEFAULT_START_MONTH, fold } from '@ghg/domain';
+import { DEFAULT_START_MONTH, foldRecorded } from '@ghg/domain';
 import { calculationBasisDecider, calculationBasisStreamId, defaultBasis, type AvailableFactorSets, type BasisValues, type CalculationBasisState, type PinCandidate } from '@ghg/domain/calculation/basis/index';
 import { companyFactorSetAt, companyFactorSetStreamId } from '@ghg/domain/calculation/companyFactors/index';
 import { SHIPPED_FACTOR_SETS, type CalculationContext, type FactorSet } from '@ghg/domain/calculation/index';
@@ -45,7 +45,7 @@ export async function loadCalculationFacts(
   return {
     companyId,
     fiscalYear,
-    basisState: fold(calculationBasisDecider, basisEvents as never[]),
+    basisState: foldRecorded(calculationBasisDecider, basisEvents),
     factorSets: (sets as Record<string, unknown>[]).map((r) => ({ setId: String(r.set_id), version: Number(r.latest_version) })),
     startMonth,
     currencyRates: (rates as Record<string, unknown>[]).map((r) => ({ fiscalYear: Number(r.fiscal_year), currencyUnit: String(r.currency_unit), rate: Number(r.rate) })),

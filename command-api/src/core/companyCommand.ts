@@ -54,10 +54,10 @@ export async function runCompanyCommand<C, E extends { type: string; data: unkno
 }
 
 /** The current state of a stream (for facts another decider needs, and for DELETE answers). */
-export async function loadState<S>(
+export async function loadState<E extends { type: string }, S>(
   deps: CommandApiDeps,
   streamId: string,
-  decider: Pick<Decider<unknown, never, S, string>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<unknown, E, S, string>, 'initialState' | 'evolve' | 'eventTypes'>,
   codec?: SnapshotCodec<S>,
 ): Promise<S> {
   return (await loadStream(deps.eventStore, streamId, decider, codec ? { knex: deps.db.knex, codec } : undefined)).state;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { WrongExpectedVersionError, type EventMetadata, type RecordedEvent } from '@ghg/events';
-import { claimRegisterDecider, claimRegisterStreamId, clashingHolders, fold, type Decider, type EntityClaim, type Holder } from '@ghg/domain';
+import { claimRegisterDecider, claimRegisterStreamId, clashingHolders, foldRecorded, type Decider, type EntityClaim, type Holder } from '@ghg/domain';
 import type { CommandApiDeps } from './deps';
 import { toNewEvent, type CommandOutcome } from './executeCommand';
 import { httpErrorFor } from './httpErrors';
@@ -64,7 +64,7 @@ export async function executeEntityCommand<C, E extends { type: string; data: un
   for (let attempt = 1; ; attempt++) {
     const history = await deps.eventStore.readStream(streamId);
     const version = versionOf(history);
-    const state = fold(decider, history as unknown as E[]);
+    const state = foldRecorded(decider, history);
     const decision = decider.decide(command, state);
     if (!decision.ok) throw httpErrorFor(decision.error);
     if (decision.events.length === 0) return { state, appended: 0, append: null };
@@ -93,8 +93,12 @@ export async function executeEntityCommand<C, E extends { type: string; data: un
 }
 
 /** The current state of an entity stream (for an answer that echoes it as it was). */
-export async function loadEntity<S>(deps: CommandApiDeps, streamId: string, decider: Pick<Decider<unknown, never, S, string>, 'initialState' | 'evolve'>): Promise<S> {
-  return fold(decider, (await deps.eventStore.readStream(streamId)) as never[]);
+export async function loadEntity<E extends { type: string }, S>(
+  deps: CommandApiDeps,
+  streamId: string,
+  decider: Pick<Decider<unknown, E, S, string>, 'initialState' | 'evolve' | 'eventTypes'>,
+): Promise<S> {
+  return foldRecorded(decider, await deps.eventStore.readStream(streamId));
 }
 
 /** Claims `wanted` for `owner`; false when another live entity holds a clashing value. */
@@ -108,7 +112,7 @@ export async function claim<C, E extends { type: string; data: unknown }, S, Err
   const register = registerStreamOf(wanted.guard);
   for (let attempt = 1; ; attempt++) {
     const history = await deps.eventStore.readStream(register);
-    const state = fold(claimRegisterDecider, history as never[]);
+    const state = foldRecorded(claimRegisterDecider, history);
     const deadOwners: string[] = [];
     for (const holder of clashingHolders(state, owner, wanted.value)) {
       if (!(await stillHolds(deps, kind, holder, wanted.guard))) deadOwners.push(holder.owner);
@@ -140,7 +144,7 @@ async function stillHolds<C, E extends { type: string; data: unknown }, S, Err e
 ): Promise<boolean> {
   const now = (deps.now?.() ?? new Date()).getTime();
   if (now - Date.parse(holder.claimedAt) < IN_FLIGHT_MS) return true;
-  const state = fold(kind.decider, (await deps.eventStore.readStream(holder.owner)) as unknown as E[]);
+  const state = foldRecorded(kind.decider, await deps.eventStore.readStream(holder.owner));
   const held: EntityClaim = { guard, value: { from: holder.from, to: holder.to } };
   return (kind.claimsOf?.(state) ?? []).some((c) => sameClaim(c, held));
 }
@@ -150,7 +154,7 @@ async function release(deps: EntityDeps, owner: string, lost: EntityClaim, metad
   const register = registerStreamOf(lost.guard);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const history = await deps.eventStore.readStream(register);
-    const decision = claimRegisterDecider.decide({ type: 'Release', register, owner }, fold(claimRegisterDecider, history as never[]));
+    const decision = claimRegisterDecider.decide({ type: 'Release', register, owner }, foldRecorded(claimRegisterDecider, history));
     if (!decision.ok || decision.events.length === 0) return;
     try {
       const version = versionOf(history);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventMetadata, EventStore, Role } from '@ghg/events';
-import { can, fold, tenantDecider, tenantStreamId, userDecider, userStreamId, type Action } from '@ghg/domain';
+import { can, foldRecorded, tenantDecider, tenantStreamId, userDecider, userStreamId, type Action } from '@ghg/domain';
 import { HttpError } from './httpErrors';
 
 export interface Session {
@@ -33,14 +33,14 @@ export function authenticate(eventStore: EventStore) {
     } catch {
       throw new HttpError(401, 'unauthorized', 'unauthorized');
     }
-    const user = fold(userDecider, await eventStore.readStream(userStreamId(String(claims.sub))) as never);
+    const user = foldRecorded(userDecider, await eventStore.readStream(userStreamId(String(claims.sub))));
     // A deactivated user's tokens stop working at once.
     if (!user.exists || !user.active || !user.tenantId || !user.role || !user.selectedCompanyId) {
       throw new HttpError(401, 'unauthorized', 'unauthorized');
     }
     // Group administrators reach every company of the group, including ones added after them.
     const companyIds = user.allCompanies
-      ? fold(tenantDecider, (await eventStore.readStream(tenantStreamId(user.tenantId))) as never).companyIds
+      ? foldRecorded(tenantDecider, await eventStore.readStream(tenantStreamId(user.tenantId))).companyIds
       : user.companyIds;
     const header = request.headers['x-correlation-id'];
     request.session = {

@@ -8,6 +8,7 @@ import { ensureSnapshotTable, loadStream, SNAPSHOT_EVERY, snapshotIfDue, type Sn
 /** A stream of renames of one section: the state is the list of names so far. */
 type Renamed = { type: 'CompanySectionUpdated'; data: { sectionId: string; companyId: string; name: string; displayName: string; parentSectionId: null; energyConservationActReportSectionType: null } };
 const names: Decider<never, Renamed, string[], never> = {
+  eventTypes: { CompanySectionUpdated: true },
   initialState: () => [],
   evolve: (state, event) => [...state, event.data.name],
   decide: () => accept(),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent } from '@ghg/events';
-import type { Decider } from '@ghg/domain';
+import { foldRecorded, type Decider } from '@ghg/domain';
 
 /**
  * Snapshots of streams that must stay long (a company's section tree: its rules — no cycle, unique
@@ -39,10 +39,10 @@ export interface LoadedStream<S> {
 }
 
 /** The stream's state: its snapshot (if any and of this codec) plus the events after it. */
-export async function loadStream<E, S>(
+export async function loadStream<E extends { type: string }, S>(
   eventStore: EventStore,
   streamId: string,
-  decider: Pick<Decider<unknown, E, S, string>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<unknown, E, S, string>, 'initialState' | 'evolve' | 'eventTypes'>,
   snapshotting?: Snapshotting<S>,
 ): Promise<LoadedStream<S>> {
   let snapshot = snapshotting ? await readSnapshot(snapshotting, streamId) : null;
@@ -56,8 +56,7 @@ export async function loadStream<E, S>(
       events = await eventStore.readStream(streamId);
     }
   }
-  let state = snapshot?.state ?? decider.initialState();
-  for (const e of events) state = decider.evolve(state, e as unknown as E, e.streamPosition);
+  const state = foldRecorded(decider, events, snapshot?.state ?? decider.initialState());
   const version = events.length > 0 ? events[events.length - 1]!.streamPosition : (snapshot?.version ?? -1);
   return { state, version, snapshotVersion: snapshot?.version ?? -1 };
 }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { boundedList, idText, languages, roles, shortText, WrongExpectedVersionError } from '@ghg/events';
-import { checkGrant, fold, isGroupAdmin, userDecider, userEmailStreamId, userStreamId, type Manager, type UserState } from '@ghg/domain';
+import { checkGrant, foldRecorded, isGroupAdmin, userDecider, userEmailStreamId, userStreamId, type Manager, type UserState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand, toNewEvent } from '../core/executeCommand';
 import { HttpError, httpErrorFor } from '../core/httpErrors';
@@ -40,7 +40,7 @@ const view = (id: string, s: UserState) => ({
 export function registerUserManagementRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
   const now = () => deps.now?.() ?? new Date();
   const serially = serialPerTenant();
-  const load = async (id: string) => fold(userDecider, (await deps.eventStore.readStream(userStreamId(id))) as never);
+  const load = async (id: string) => foldRecorded(userDecider, await deps.eventStore.readStream(userStreamId(id)));
 
   /** Managed users must share the administrator's tenant and selected company; others look absent. */
   const managed = async (session: Session, id: string) => {

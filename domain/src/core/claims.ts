@@ -61,6 +61,7 @@ export function clashingHolders(state: ClaimRegisterState, owner: string, value:
 }
 
 export const claimRegisterDecider: Decider<ClaimCommand, ClaimEvent, ClaimRegisterState, ClaimError> = {
+  eventTypes: { ClaimRegistered: true, ClaimReleased: true },
   initialState: () => ({ register: null, holders: new Map() }),
   evolve: (state, event) => {
     // A register holds a handful of holders: copying the map is cheap.

@@ -78,6 +78,7 @@ export function inheritedSectionTypes(state: CompanySectionsState, sectionId: st
 }
 
 export const companySectionsDecider: Decider<CompanySectionCommand, CompanySectionEvent, CompanySectionsState, CompanySectionError> = {
+  eventTypes: { CompanySectionCreated: true, CompanySectionUpdated: true, CompanySectionDeleted: true },
   initialState: () => ({ sections: new Map() }),
   evolve: (state, event) => {
     const sections = new Map(state.sections);

@@ -12,6 +12,7 @@ export interface TenantState {
   companyIds: readonly string[];
 }
 export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState, 'tenant_exists' | 'tenant_not_found' | 'invalid_name'> = {
+  eventTypes: { TenantCreated: true, TenantCompanyAdded: true },
   initialState: () => ({ exists: false, companyIds: [] }),
   evolve: (s, e) => (e.type === 'TenantCreated' ? { ...s, exists: true } : { ...s, companyIds: [...s.companyIds, e.data.companyId] }),
   decide: (c, s) => {
@@ -52,6 +53,7 @@ const isRegion = (r: string) => (regions as readonly string[]).includes(r);
 const validShare = (v: number) => Number.isFinite(v) && v >= 0 && v <= 100;
 
 export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState, CompanyError> = {
+  eventTypes: { CompanyRegistered: true, CompanyRegionChanged: true, CompanyConsolidationChanged: true },
   initialState: () => ({ exists: false, region: '', equitySharePercent: 100, controlApproach: 'operational' }),
   evolve: (s, e) => {
     switch (e.type) {

@@ -1,10 +1,20 @@
 import { accept, reject, type Decider } from '../core/decider';
-import { languages, roles, type Language, type Role, type UserEvent } from '@ghg/events';
+import { languages, roles, type Language, type Role, type UserEmailEvent, type UserEvent } from '@ghg/events';
 import { checkGrant, mayManageUser, removesLastGroupAdmin, type AccessScope, type GrantFacts, type Manager, type UserManagementRefusal } from './userManagement';
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const userEmailStreamId = (email: string) => `userEmail-${normaliseEmail(email)}`;
+
+/**
+ * Who an address belongs to: fold its `userEmail-…` stream with `foldRecorded` (its first event,
+ * appended with "no stream", is the one claim there is). null: nobody.
+ */
+export const userEmailOwner: Pick<Decider<never, UserEmailEvent, string | null, never>, 'eventTypes' | 'initialState' | 'evolve'> = {
+  eventTypes: { UserEmailClaimed: true },
+  initialState: () => null,
+  evolve: (owner, event) => owner ?? event.data.userId,
+};
 
 /** A reset link is valid for one hour and for one use. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -135,6 +145,7 @@ function checkAccess(access: Access): UserError | null {
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState, UserError> = {
+  eventTypes: { UserRegistered: true, UserPreferencesChanged: true, UserAccessChanged: true, UserDeactivated: true, UserReactivated: true, PasswordResetRequested: true, PasswordChanged: true },
   initialState: () => ({
     exists: false,
     active: false,

@@ -84,6 +84,7 @@ const sortPins = (pins: Readonly<Record<string, string>>): Record<string, string
 export const samePins = (a: FactorSetPins, b: FactorSetPins) => JSON.stringify(sortPins(a)) === JSON.stringify(sortPins(b));
 
 export const calculationBasisDecider: Decider<SetCalculationBasis, CalculationBasisEvent, CalculationBasisState, CalculationBasisError> = {
+  eventTypes: { CalculationBasisSet: true, CalculationBasisChanged: true },
   initialState: () => ({ years: new Map() }),
   evolve: (state, event, revision) => {
     const years = new Map(state.years);

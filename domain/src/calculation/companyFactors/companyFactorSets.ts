@@ -1,5 +1,5 @@
 import type { CompanyFactorEntry, CompanyFactorSetEvent } from '@ghg/events';
-import { accept, reject, type Decider } from '../../core/decider';
+import { accept, isKnownEvent, reject, type Decider } from '../../core/decider';
 import { SHIPPED_FACTOR_SETS } from '../factors/data';
 import type { FactorSet } from '../factors/types';
 import type { Labels } from '../i18n';
@@ -104,6 +104,7 @@ export function applyCompanyFactorEvent(entries: ReadonlyMap<string, CompanyFact
 }
 
 export const companyFactorSetsDecider: Decider<CompanyFactorSetCommand, CompanyFactorSetEvent, CompanyFactorSetsState, CompanyFactorSetError> = {
+  eventTypes: { CompanyFactorSetCreated: true, CompanyFactorSaved: true, CompanyFactorRemoved: true, CompanyFactorSetUploaded: true },
   initialState: () => ({ sets: new Map() }),
   evolve: (state, event) => {
     const sets = new Map(state.sets);
@@ -186,13 +187,12 @@ export function companyFactorSetAt(
   let meta: Extract<CompanyFactorSetEvent, { type: 'CompanyFactorSetCreated' }>['data'] | null = null;
   let entries = new Map<string, CompanyFactorEntry>();
   let year: number | null = null;
-  for (const raw of events) {
-    const e = raw as CompanyFactorSetEvent;
-    if (e.data.setId !== setId) continue;
+  for (const e of events) {
+    if (!isKnownEvent(companyFactorSetsDecider, e) || e.data.setId !== setId) continue;
     if (e.type === 'CompanyFactorSetCreated') meta = e.data;
     else if (e.data.version <= version) {
       entries = applyCompanyFactorEvent(entries, e);
-      if (e.data.version === version) year = raw.occurredAt ? Number(raw.occurredAt.slice(0, 4)) : new Date().getUTCFullYear();
+      if (e.data.version === version) year = e.occurredAt ? Number(e.occurredAt.slice(0, 4)) : new Date().getUTCFullYear();
     }
   }
   if (!meta || year === null) return null;

@@ -76,6 +76,7 @@ function findDuplicate(state: CurrencyRatesState, fiscalYear: number, unit: stri
 }
 
 export const currencyRatesDecider: Decider<CurrencyRateCommand, CurrencyRateEvent, CurrencyRatesState, CurrencyRateError> = {
+  eventTypes: { CurrencyRateAdded: true, CurrencyRateChanged: true, CurrencyRateRemoved: true },
   initialState: () => ({ rates: new Map() }),
   evolve: (state, event, revision) => {
     const rates = new Map(state.rates);

@@ -26,6 +26,7 @@ export interface SetFiscalYearStartMonth {
 export type FiscalYearError = 'invalid_start_month' | 'unknown_fiscal_year' | 'version_conflict';
 
 export const fiscalYearDecider: Decider<SetFiscalYearStartMonth, FiscalYearEvent, FiscalYearState, FiscalYearError> = {
+  eventTypes: { FiscalYearStartMonthSet: true },
   initialState: () => ({ startMonth: DEFAULT_START_MONTH, version: -1 }),
   evolve: (_state, event, revision) => ({ startMonth: event.data.startMonth, version: revision }),
   decide: (command, state) => {

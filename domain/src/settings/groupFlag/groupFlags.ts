@@ -47,6 +47,7 @@ export type GroupFlagError = 'invalid_name' | 'group_flag_exists' | 'unknown_sec
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 export const groupFlagsDecider: Decider<GroupFlagCommand, GroupFlagEvent, GroupFlagsState, GroupFlagError> = {
+  eventTypes: { GroupFlagCreated: true, GroupFlagRenamed: true, GroupFlagSectionsSet: true, GroupFlagDeleted: true },
   initialState: () => ({ flags: new Map() }),
   evolve: (state, event, revision) => {
     const flags = new Map(state.flags);

@@ -49,6 +49,7 @@ export type IntensityCommand =
 export type IntensityError = 'invalid_name' | 'invalid_unit' | 'intensity_exists' | 'intensity_not_found' | 'intensity_in_use' | 'version_conflict';
 
 export const intensitiesDecider: Decider<IntensityCommand, IntensityEvent, IntensitiesState, IntensityError> = {
+  eventTypes: { IntensityAdded: true, IntensityChanged: true, IntensityRemoved: true },
   initialState: () => ({ intensities: new Map() }),
   evolve: (state, event, revision) => {
     const intensities = new Map(state.intensities);

@@ -62,6 +62,7 @@ export const managementIntensitiesDecider: Decider<
   ManagementIntensitiesState,
   ManagementIntensityError
 > = {
+  eventTypes: { ManagementIntensityAdded: true, ManagementIntensityChanged: true, ManagementIntensityRemoved: true },
   initialState: () => ({ values: new Map() }),
   evolve: (state, event, revision) => {
     const values = new Map(state.values);

@@ -92,6 +92,7 @@ export const nonFossilCertificatesDecider: Decider<
   NonFossilCertificatesState,
   NonFossilCertificateError
 > = {
+  eventTypes: { NonFossilCertificateAdded: true, NonFossilCertificateChanged: true, NonFossilCertificateRemoved: true },
   initialState: () => ({ certificates: new Map() }),
   evolve: (state, event, revision) => {
     const certificates = new Map(state.certificates);

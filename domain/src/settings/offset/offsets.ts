@@ -94,6 +94,7 @@ export function serialRange(from: string, to: string): { prefix: string; from: b
 }
 
 export const offsetsDecider: Decider<OffsetCommand, OffsetEvent, OffsetsState, OffsetError> = {
+  eventTypes: { OffsetAdded: true, OffsetChanged: true, OffsetRemoved: true },
   initialState: () => ({ offsets: new Map() }),
   evolve: (state, event, revision) => {
     const offsets = new Map(state.offsets);

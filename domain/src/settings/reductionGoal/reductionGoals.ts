@@ -217,6 +217,7 @@ export const newIdsNeeded = (goals: readonly ReductionGoalInput[]) =>
   goals.length + new Set(goals.map((g) => g.goalYear)).size * DEFAULT_GOAL_CATEGORIES.length;
 
 export const reductionGoalsDecider: Decider<ReductionGoalCommand, ReductionGoalEvent, ReductionGoalsState, ReductionGoalError> = {
+  eventTypes: { ReductionGoalAdded: true, ReductionGoalChanged: true, ReductionGoalRemoved: true },
   initialState: () => ({ goals: new Map() }),
   evolve: (state, event, revision) => {
     const goals = new Map(state.goals);
