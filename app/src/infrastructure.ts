@@ -1,13 +1,7 @@
 import { join } from 'node:path';
 import pino from 'pino';
-import {
-  createChangeBus,
-  createEventStoreFromEnv,
-  openDatabase,
-  type ChangeBus,
-  type Database,
-  type EventStore,
-} from '@ghg/events';
+import { createChangeBus, createEventStoreFromEnv, openDatabase, type ChangeBus, type Database } from '@ghg/eventstore';
+import type { EventStore } from '@ghg/events';
 import { migrateReadModels } from '@ghg/projector';
 import type { AppConfig } from './config';
 import { resolveJwtSecret } from './jwtSecret';

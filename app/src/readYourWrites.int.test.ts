@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '@ghg/events';
-import { freshPglite } from '@ghg/events/testing';
+import type { Database } from '@ghg/eventstore';
+import { freshPglite } from '@ghg/eventstore/testing';
 import { migrateReadModels } from '@ghg/projector';
 import { pollProjectionCheckpoints } from './readYourWrites';
 

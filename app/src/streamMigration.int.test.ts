@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresEventStore, type Database, type EventStore, type NewEvent } from '@ghg/events';
-import { freshPglite, freshPostgres } from '@ghg/events/testing';
+import { createPostgresEventStore, type Database } from '@ghg/eventstore';
+import type { EventStore, NewEvent } from '@ghg/events';
+import { freshPglite, freshPostgres } from '@ghg/eventstore/testing';
 import { claimRegisterDecider, currencyRateStreamId, fold, legacyReductionGoalsStreamId, reductionGoalsStreamId } from '@ghg/domain';
 import { registerStreamOf } from '@ghg/command-api';
 import { allProjections, migrateReadModels, ProjectorRunner } from '@ghg/projector';

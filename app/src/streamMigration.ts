@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import { APPEND_LOCK_KEY } from '@ghg/events/postgres/schema';
-import type { Database, EventMetadata, EventStore } from '@ghg/events';
-import type { RecordedEvent } from '@ghg/events';
-import { calculationBasisStreamId, legacyCalculationBasisStreamId } from '@ghg/domain/calculation/basis/index';
-import { companyFactorSetStreamId, LEGACY_COMPANY_FACTOR_SETS_PREFIX } from '@ghg/domain/calculation/companyFactors/index';
+import { APPEND_LOCK_KEY, type Database } from '@ghg/eventstore';
+import type { EventMetadata, EventStore, RecordedEvent } from '@ghg/events';
 import {
+  calculationBasisStreamId,
+  legacyCalculationBasisStreamId,
+  companyFactorSetStreamId,
+  LEGACY_COMPANY_FACTOR_SETS_PREFIX,
   CURRENCY_RATE_STREAM_PREFIX,
   GROUP_FLAG_STREAM_PREFIX,
   INTENSITY_STREAM_PREFIX,

@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { languages, regions, type Database, type EventStore, type Language } from '@ghg/events';
+import { languages, regions, type EventStore, type Language } from '@ghg/events';
+import type { Database } from '@ghg/eventstore';
 import { MIN_PASSWORD_LENGTH, normaliseEmail } from '@ghg/domain';
-import { hashPassword, HttpError } from '@ghg/command-api';
-import { issuePasswordReset } from '@ghg/command-api/auth/passwordReset';
-import { ensureMailOutbox } from '@ghg/command-api/core/mailOutbox';
-import { MAX_PASSWORD_LENGTH } from '@ghg/command-api/core/passwords';
+import { hashPassword, HttpError, issuePasswordReset, ensureMailOutbox, MAX_PASSWORD_LENGTH } from '@ghg/command-api';
 import { listeningUrl, loadConfig } from './config';
 import { openInfrastructure } from './infrastructure';
 import { acquireDataDirLock } from './lockFile';

@@ -15,8 +15,7 @@ import {
   WHOLE_COMPANY_SECTION,
   type Decider,
 } from '@ghg/domain';
-import { executeCommand, toNewEvent } from '@ghg/command-api';
-import { httpErrorFor } from '@ghg/command-api/core/httpErrors';
+import { executeCommand, toNewEvent, httpErrorFor } from '@ghg/command-api';
 
 /**
  * Setting up a tenant outside the API: its creation, its companies with their section trees and

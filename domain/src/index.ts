@@ -6,3 +6,6 @@ export * from './organization/user';
 export * from './organization/userManagement';
 export * from './organization/tenant';
 export * from './organization/companySections';
+export * from './calculation/index';
+export * from './calculation/basis/index';
+export * from './calculation/companyFactors/index';

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresEventStore, eventContracts, type Database, type EventStore } from '@ghg/events';
-import { extremeData, freshPglite, freshPostgres, type Extreme } from '@ghg/events/testing';
+import { createPostgresEventStore, type Database } from '@ghg/eventstore';
+import { eventContracts, type EventStore } from '@ghg/events';
+import { extremeData, type Extreme } from '@ghg/events/testing';
+import { freshPglite, freshPostgres } from '@ghg/eventstore/testing';
 import { migrateReadModels } from './core/migrate';
 import { ProjectorRunner } from './core/projectorRunner';
 import { rebuildProjections } from './core/rebuild';

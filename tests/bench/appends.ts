@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createPostgresEventStore, type Database, type EventMetadata, type NewEvent } from '@ghg/events';
-import { freshPglite, freshPostgres } from '@ghg/events/testing';
+import { createPostgresEventStore, type Database } from '@ghg/eventstore';
+import type { EventMetadata, NewEvent } from '@ghg/events';
+import { freshPglite, freshPostgres } from '@ghg/eventstore/testing';
 import { latencySummary, type BenchResult } from './stats';
 
 export type { BenchResult } from './stats';

@@ -1,4 +1,4 @@
-import { calculateBatch, type ActivityLine, type CalculationContext } from '@ghg/domain/calculation/index';
+import { calculateBatch, type ActivityLine, type CalculationContext } from '@ghg/domain';
 import { printResults, type BenchResult } from './stats';
 
 /**

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { freshPostgres } from '@ghg/events/testing';
+import { freshPostgres } from '@ghg/eventstore/testing';
 import { startTestApp, login } from '../integration/embeddedApp';
 import { latencySummary, printResults, type BenchResult } from './stats';
 

@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
-import { createPostgresEventStore, type EventStore, type NewEvent } from '@ghg/events';
-import { freshPostgres } from '@ghg/events/testing';
+import { createPostgresEventStore } from '@ghg/eventstore';
+import type { EventStore, NewEvent } from '@ghg/events';
+import { freshPostgres } from '@ghg/eventstore/testing';
 import { allProjections, migrateReadModels, rebuildProjections, type Projection } from '@ghg/projector';
 import { printResults, type BenchResult } from './stats';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { freshPostgres } from '@ghg/events/testing';
+import { freshPostgres } from '@ghg/eventstore/testing';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { startEmbedded } from '@ghg/app';
-import { freshPostgres } from '@ghg/events/testing';
+import { freshPostgres } from '@ghg/eventstore/testing';
 
 export type RunningApp = Awaited<ReturnType<typeof startEmbedded>> & { stop(): Promise<void> };
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { registerStreamOf } from '@ghg/command-api';
-import { SNAPSHOT_EVERY } from '@ghg/command-api/core/snapshots';
+import { registerStreamOf, SNAPSHOT_EVERY } from '@ghg/command-api';
 import { call, describeOnBackends, login, type RunningApp } from './embeddedApp';
 
 /**

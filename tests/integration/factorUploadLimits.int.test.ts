@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@ghg/events';
-import { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS } from '@ghg/command-api/calculation/upload/limits';
+import { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS } from '@ghg/command-api';
 import {
   FACTOR_HEADER,
   factorRows,
@@ -9,7 +9,7 @@ import {
   sheetPart,
   whitespaceSheetPart,
   xlsxWithSheet,
-} from '@ghg/command-api/calculation/upload/testing/hostileFiles';
+} from '@ghg/command-api/testing';
 import { call, login, refusedCall, startTestApp, type RunningApp } from './embeddedApp';
 
 /**

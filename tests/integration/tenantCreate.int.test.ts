@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@ghg/events';
+import { openDatabase } from '@ghg/eventstore';
 import { emptyPostgresDatabase, runCli } from './cliProcess';
 import { call, login, startTestApp, type RunningApp } from './embeddedApp';
 

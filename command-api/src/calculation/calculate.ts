@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { year } from '@ghg/events';
-import { calculateBatch } from '@ghg/domain/calculation/index';
+import { calculateBatch } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { authenticate, requireSession } from '../core/session';
 import { parseArgs } from '../core/validate';

@@ -9,7 +9,7 @@ import {
   type CompanyFactorSetsState,
   type FactorRow,
   type FactorTableColumn,
-} from '@ghg/domain/calculation/companyFactors/index';
+} from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { IdParam, loadState, runCompanyCommand } from '../core/companyCommand';
 import { authenticate, requireSession } from '../core/session';

@@ -1,7 +1,19 @@
-import { DEFAULT_START_MONTH, foldRecorded } from '@ghg/domain';
-import { calculationBasisDecider, calculationBasisStreamId, defaultBasis, type AvailableFactorSets, type BasisValues, type CalculationBasisState, type PinCandidate } from '@ghg/domain/calculation/basis/index';
-import { companyFactorSetAt, companyFactorSetStreamId } from '@ghg/domain/calculation/companyFactors/index';
-import { SHIPPED_FACTOR_SETS, type CalculationContext, type FactorSet } from '@ghg/domain/calculation/index';
+import {
+  DEFAULT_START_MONTH,
+  foldRecorded,
+  calculationBasisDecider,
+  calculationBasisStreamId,
+  defaultBasis,
+  type AvailableFactorSets,
+  type BasisValues,
+  type CalculationBasisState,
+  type PinCandidate,
+  companyFactorSetAt,
+  companyFactorSetStreamId,
+  SHIPPED_FACTOR_SETS,
+  type CalculationContext,
+  type FactorSet,
+} from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { HttpError } from '../core/httpErrors';
 

@@ -1,4 +1,4 @@
-import type { Cell } from '@ghg/domain/calculation/companyFactors/entry';
+import type { Cell } from '@ghg/domain';
 import { UPLOAD_LIMITS, type UploadLimits } from './upload/limits';
 import { readCsv, type CsvFormat } from './upload/readCsv';
 import { readXlsx } from './upload/readXlsx';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedRecord, idText, year } from '@ghg/events';
-import type { ActivityLine, CalculationResult } from '@ghg/domain/calculation/index';
+import type { ActivityLine, CalculationResult } from '@ghg/domain';
 
 /** The most lines one preview call calculates. */
 export const MAX_LINES = 10_000;

@@ -1,4 +1,5 @@
-import type { Database, EventStore, LogPosition } from '@ghg/events';
+import type { Database } from '@ghg/eventstore';
+import type { EventStore, LogPosition } from '@ghg/events';
 
 export interface CommandApiDeps {
   db: Database;

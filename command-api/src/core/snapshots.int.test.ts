@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresEventStore, type Database, type EventStore } from '@ghg/events';
-import { freshPglite } from '@ghg/events/testing';
+import { createPostgresEventStore, type Database } from '@ghg/eventstore';
+import type { EventStore } from '@ghg/events';
+import { freshPglite } from '@ghg/eventstore/testing';
 import { accept, type Decider } from '@ghg/domain';
 import { ensureSnapshotTable, loadStream, SNAPSHOT_EVERY, snapshotIfDue, type Snapshotting } from './snapshots';
 

@@ -1,8 +1,8 @@
 // The narrow path: the web app bundles this file, and the package index would bring the store adapters.
-import { LIMITS } from '@ghg/events/contracts/bounds';
+import { LIMITS } from '@ghg/events';
 
 /** Small value checks shared by the settings deciders (pure). The year and date rules are the contracts' own. */
-export { isIsoDate, isYear } from '@ghg/events/contracts/bounds';
+export { isIsoDate, isYear } from '@ghg/events';
 
 /** Trimmed text of 1 to `max` characters, or null when it is blank or too long. */
 export function cleanText(text: string, max: number): string | null {

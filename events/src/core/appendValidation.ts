@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ExpectedVersion, NewEvent } from './types';
 
 /**
@@ -82,7 +81,7 @@ export function withEventIds(streamId: string, events: readonly NewEvent[]): New
   const seen = new Set<string>();
   return events.map((event) => {
     let id: string;
-    if (event.id === undefined) id = randomUUID();
+    if (event.id === undefined) id = globalThis.crypto.randomUUID();
     else if (typeof event.id !== 'string' || !UUID.test(event.id) || event.id === NIL) throw new InvalidEventIdError(streamId, event.id);
     else id = event.id.toLowerCase();
     if (seen.has(id)) throw new DuplicateEventIdError(streamId, id, 'appears twice in the append');

@@ -1,2 +1,2 @@
-export { freshPglite, freshPostgres } from './freshDatabase';
+// Test-only helpers of @ghg/events (import '@ghg/events/testing' from test files only).
 export { beyondBounds, extremeData, extremeText, unboundedFields, type BeyondBound, type Extreme } from './contractExtremes';

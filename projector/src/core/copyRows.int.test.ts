@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@ghg/events';
-import { freshPglite, freshPostgres } from '@ghg/events/testing';
+import type { Database } from '@ghg/eventstore';
+import { freshPglite, freshPostgres } from '@ghg/eventstore/testing';
 import { copyField, copyRows } from './copyRows';
 import { insertRows } from './batchUpsert';
 import { testDbKinds } from './testing/readModelDb';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresEventStore, type Database, type EventStore } from '@ghg/events';
-import { freshPglite, freshPostgres } from '@ghg/events/testing';
+import { createPostgresEventStore, type Database } from '@ghg/eventstore';
+import type { EventStore } from '@ghg/events';
+import { freshPglite, freshPostgres } from '@ghg/eventstore/testing';
 import { allProjections } from '../projections';
 import { migrateReadModels } from './migrate';
 import { ProjectorRunner } from './projectorRunner';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { positionToString, type Database, type LogPosition, type RecordedEvent } from '@ghg/events';
+import { positionToString, type LogPosition, type RecordedEvent } from '@ghg/events';
+import type { Database } from '@ghg/eventstore';
 import { ProjectorRunner } from './projectorRunner';
 import { readCheckpoints } from './checkpoints';
 import { readFailures, type ProjectionFailure } from './failures';

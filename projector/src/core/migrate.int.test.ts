@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@ghg/events';
-import { freshPglite, freshPostgres } from '@ghg/events/testing';
+import { openDatabase, type Database } from '@ghg/eventstore';
+import { freshPglite, freshPostgres } from '@ghg/eventstore/testing';
 import { migrateReadModels, READ_MODEL_MIGRATIONS_TABLE } from './migrate';
 import { coreMigration } from '../migrations/0001_core';
 import type { ReadModelMigration } from '../migrations/index';

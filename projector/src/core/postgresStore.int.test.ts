@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPostgresEventStore, openDatabase, type Database, type EventStore, type LogPosition } from '@ghg/events';
+import { createPostgresEventStore, openDatabase, type Database } from '@ghg/eventstore';
+import type { EventStore, LogPosition } from '@ghg/events';
 import { ProjectorRunner } from './projectorRunner';
 import { readCheckpoints } from './checkpoints';
 import { rebuildProjections } from './rebuild';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { positionToString, type Database, type LogPosition } from '@ghg/events';
+import { positionToString, type LogPosition } from '@ghg/events';
+import type { Database } from '@ghg/eventstore';
 import { ProjectorRunner, ProjectionFailedError } from './projectorRunner';
 import { readCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
@@ -168,7 +169,7 @@ describe.each(kinds)('ProjectorRunner on %s', (kind) => {
 });
 
 async function openSecondConnection(db: Database): Promise<Database> {
-  const { openDatabase } = await import('@ghg/events');
+  const { openDatabase } = await import('@ghg/eventstore');
   if (db.config.kind !== 'postgres') throw new Error('postgres only');
   return openDatabase({ kind: 'postgres', url: db.config.url });
 }

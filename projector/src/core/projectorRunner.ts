@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ChangeBus, Database, EventStore, LogPosition, Subscription } from '@ghg/events';
+import type { ChangeBus, Database } from '@ghg/eventstore';
+import type { EventStore, LogPosition, Subscription } from '@ghg/events';
 import type { Projection } from './projection';
 import { applyInSavepoint, handledBy, makeContext, tableMapper, ProjectionFailedError } from './applying';
 

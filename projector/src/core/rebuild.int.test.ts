@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { positionToString, type Database, type EventStore, type NewEvent } from '@ghg/events';
+import { positionToString, type EventStore, type NewEvent } from '@ghg/events';
+import type { Database } from '@ghg/eventstore';
 import { ProjectorRunner, ProjectionFailedError } from './projectorRunner';
 import { readCheckpoints } from './checkpoints';
 import { rebuildProjections, UnknownProjectionError, type RebuildProgress } from './rebuild';

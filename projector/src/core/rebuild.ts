@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ChangeBus, Database, EventStore, LogPosition, RecordedEvent } from '@ghg/events';
+import type { ChangeBus, Database } from '@ghg/eventstore';
+import type { EventStore, LogPosition, RecordedEvent } from '@ghg/events';
 import type { Projection } from './projection';
 import { applyInSavepoint, handledBy, makeContext, tableMapper } from './applying';
 import { clearFailures } from './failures';

@@ -1,4 +1,5 @@
-import type { ChangeBus, Database, EventStore } from '@ghg/events';
+import type { ChangeBus, Database } from '@ghg/eventstore';
+import type { EventStore } from '@ghg/events';
 import type { Projection } from './projection';
 import { rebuildProjections } from './rebuild';
 import { ProgressBar, formatCount, type ProgressOutput } from './progressBar';

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { DEFAULT_START_MONTH } from '@ghg/domain';
-import { defaultBasis, type PinCandidate } from '@ghg/domain/calculation/basis/index';
-import { SHIPPED_FACTOR_SETS } from '@ghg/domain/calculation/index';
+import { DEFAULT_START_MONTH, defaultBasis, type PinCandidate, SHIPPED_FACTOR_SETS } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
 import { queryYear } from '../core/queryArgs';

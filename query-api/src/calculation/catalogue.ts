@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BLENDS, FORMULAS, GWP_SETS, OPTION_LABELS, type FormulaDefinition } from '@ghg/domain/calculation/index';
+import { BLENDS, FORMULAS, GWP_SETS, OPTION_LABELS, type FormulaDefinition } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
 import { queryText } from '../core/queryArgs';

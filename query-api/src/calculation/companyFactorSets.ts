@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { factorTableCsv } from '@ghg/domain/calculation/companyFactors/index';
-import type { CompanyFactorEntry } from '@ghg/events';
+import { factorTableCsv } from '@ghg/domain';
+import { type CompanyFactorEntry, LIMITS } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
-import { LIMITS } from '@ghg/events';
 import { queryInt } from '../core/queryArgs';
 
 const DownloadQuery = z.object({ version: queryInt(1, LIMITS.maxVersion).optional() });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { parseFactorUnit, parseUnit, SHIPPED_FACTOR_SETS, type FactorEntry, type FactorSet, type Labels } from '@ghg/domain/calculation/index';
+import { parseFactorUnit, parseUnit, SHIPPED_FACTOR_SETS, type FactorEntry, type FactorSet, type Labels } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, QueryError, requireReader } from '../core/session';
 import { queryInt, queryYear, queryText } from '../core/queryArgs';

@@ -1,4 +1,4 @@
-import type { ChangeBus, Database } from '@ghg/events';
+import type { ChangeBus, Database } from '@ghg/eventstore';
 
 export interface QueryApiDeps {
   db: Database;

@@ -1,5 +1,5 @@
 // The narrow path: the reading worker loads this file and should not load the event-store adapters.
-import { LIMITS } from '@ghg/events/contracts/bounds';
+import { LIMITS } from '@ghg/events';
 
 const MiB = 1024 * 1024;
 

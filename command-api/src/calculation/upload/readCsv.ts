@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import type { Cell } from '@ghg/domain/calculation/companyFactors/entry';
+import type { Cell } from '@ghg/domain';
 import { UPLOAD_LIMITS, type UploadLimits } from './limits';
 import { TableRows, type RowCapCode } from './tableRows';
 

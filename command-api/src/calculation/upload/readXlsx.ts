@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { Cell } from '@ghg/domain/calculation/companyFactors/entry';
+import type { Cell } from '@ghg/domain';
 import { UPLOAD_LIMITS, type UploadLimits } from './limits';
 import { isBlankCell, TableRows, type RowCapCode } from './tableRows';
 import { readZipDirectory, type ZipEntry } from './zipDirectory';

@@ -1,5 +1,5 @@
 import type { CompanyFactorEntry } from '@ghg/events';
-import { validateFactorTable, type FactorTableError } from '@ghg/domain/calculation/companyFactors/table';
+import { validateFactorTable, type FactorTableError } from '@ghg/domain';
 import { readFactorTable, type TableFormat } from '../factorTable';
 import type { UploadLimits, UploadRefusalCode } from './limits';
 

@@ -1,4 +1,4 @@
-import type { Cell } from '@ghg/domain/calculation/companyFactors/entry';
+import type { Cell } from '@ghg/domain';
 import { UPLOAD_LIMITS, type UploadLimits } from './limits';
 
 export type RowCapCode = 'too_many_rows' | 'too_many_columns';

@@ -1,5 +1,4 @@
-import type { CalculationBasisEvent } from '@ghg/events';
-import { isYear } from '@ghg/events/contracts/bounds';
+import { type CalculationBasisEvent, isYear } from '@ghg/events';
 import { accept, reject, type Decider } from '../../core/decider';
 import type { Validity } from '../factors/types';
 import { GWP_SET_BY_ID } from '../gwp/sets';

@@ -1,5 +1,4 @@
-import type { CompanyFactorEntry } from '@ghg/events';
-import { isStorableText, LIMITS } from '@ghg/events/contracts/bounds';
+import { type CompanyFactorEntry, isStorableText, LIMITS } from '@ghg/events';
 import { CALCULATION_SCOPES } from '../types';
 import { parseFactorUnit } from '../factors/factorUnit';
 import type { FactorEntry } from '../factors/types';

@@ -1,5 +1,4 @@
-import type { CompanyFactorEntry } from '@ghg/events';
-import { LIMITS } from '@ghg/events/contracts/bounds';
+import { type CompanyFactorEntry, LIMITS } from '@ghg/events';
 import { FACTOR_TABLE_COLUMNS, REQUIRED_FACTOR_COLUMNS, toFactorRow, validateFactorRow, type Cell, type FactorRow, type FactorRowErrorCode, type FactorTableColumn } from './entry';
 
 /**

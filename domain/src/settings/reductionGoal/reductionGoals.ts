@@ -1,6 +1,5 @@
 import { accept, reject, type Decider } from '../../core/decider';
-import { scopeCategories, type ReductionGoalEvent, type ScopeCategory } from '@ghg/events';
-import { LIMITS } from '@ghg/events/contracts/bounds';
+import { scopeCategories, type ReductionGoalEvent, type ScopeCategory, LIMITS } from '@ghg/events';
 import { isQuantity, isYear } from '../settingsValues';
 
 /**

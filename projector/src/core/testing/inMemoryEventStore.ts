@@ -1,5 +1,7 @@
-import { DuplicateEventIdError, checkExpectedVersion, withEventIds } from '@ghg/events/core/appendValidation';
 import {
+  DuplicateEventIdError,
+  checkExpectedVersion,
+  withEventIds,
   WrongExpectedVersionError,
   comparePositions,
   type AppendResult,

@@ -1,4 +1,4 @@
-import { describeEventStoreContract } from '@ghg/events/core/eventStoreContract';
+import { describeEventStoreContract } from '@ghg/eventstore/testing';
 import { createInMemoryEventStore, createInMemoryLog } from './inMemoryEventStore';
 
 // The fake must behave like the real adapters, or tests built on it prove nothing.

@@ -1,4 +1,5 @@
-import type { ChangeBus, ChangeListener, ChangeNotice } from '@ghg/events';
+import type { ChangeBus } from '@ghg/eventstore';
+import type { ChangeListener, ChangeNotice } from '@ghg/events';
 
 /** An in-process ChangeBus that also keeps every published notice, for assertions. */
 export function createMemoryChangeBus(): ChangeBus & { readonly published: ChangeNotice[] } {

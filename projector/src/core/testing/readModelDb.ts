@@ -1,5 +1,5 @@
-import type { Database } from '@ghg/events';
-import { freshPglite, freshPostgres } from '@ghg/events/testing';
+import type { Database } from '@ghg/eventstore';
+import { freshPglite, freshPostgres } from '@ghg/eventstore/testing';
 import { coreMigration } from '../../migrations/0001_core';
 import * as projectionFailures from '../../migrations/0009_projectionFailures';
 import { migrateReadModels } from '../migrate';

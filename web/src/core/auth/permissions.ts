@@ -1,4 +1,4 @@
-import { can, type Action } from '@ghg/domain/core/permissions';
+import { can, type Action } from '@ghg/domain';
 import type { AuthUser } from '../api/types';
 import { useUser } from './SessionProvider';
 

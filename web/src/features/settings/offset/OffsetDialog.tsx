@@ -1,5 +1,5 @@
 import { Dialog, DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { SUGGESTED_OFFSET_AUTH_TYPES, SUGGESTED_OFFSET_TYPES } from '@ghg/domain/settings/offset/offsets';
+import { SUGGESTED_OFFSET_AUTH_TYPES, SUGGESTED_OFFSET_TYPES } from '@ghg/domain';
 import type { MessageId } from '@ghg/locales';
 import { editOf } from '../../../core/api/mutations';
 import { useT } from '../../../core/i18n/I18nProvider';

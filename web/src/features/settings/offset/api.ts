@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { NonFossilPowerSource } from '@ghg/events';
-import type { NonFossilCertificate } from '@ghg/domain/settings/nonFossilCertificate/nonFossilCertificates';
-import type { Offset as DomainOffset } from '@ghg/domain/settings/offset/offsets';
+import type { NonFossilCertificate, Offset as DomainOffset } from '@ghg/domain';
 import { api } from '../../../core/api/client';
 import { useInvalidate } from '../../../core/api/mutations';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nonFossilCertificateTypes, nonFossilPowerSources } from '@ghg/events/contracts/settings';
+import { nonFossilCertificateTypes, nonFossilPowerSources } from '@ghg/events';
 import { CERTIFICATE_TYPES, POWER_SOURCES, validateCertificate, validateOffset, type CertificateForm, type OffsetForm } from './validation';
 
 const offset: OffsetForm = {

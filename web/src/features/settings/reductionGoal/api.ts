@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ReductionGoalInput } from '@ghg/domain/settings/reductionGoal/reductionGoals';
+import type { ReductionGoalInput } from '@ghg/domain';
 import { api } from '../../../core/api/client';
 import { useInvalidate } from '../../../core/api/mutations';
 

@@ -1,4 +1,4 @@
-import type { LogPosition, RecordedEvent, SubscribeOptions, Subscription } from '../core/types';
+import type { LogPosition, RecordedEvent, SubscribeOptions, Subscription } from '@ghg/events';
 
 const BATCH_SIZE = 500;
 

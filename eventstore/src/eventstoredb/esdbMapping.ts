@@ -10,8 +10,8 @@ import {
   type JSONType,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import { pickMetadata } from '../core/metadata';
-import { WrongExpectedVersionError, type ExpectedVersion, type LogPosition, type NewEvent, type RecordedEvent } from '../core/types';
+import { pickMetadata } from '@ghg/events';
+import { WrongExpectedVersionError, type ExpectedVersion, type LogPosition, type NewEvent, type RecordedEvent } from '@ghg/events';
 
 /**
  * Pure translations between the port and @eventstore/db-client, kept apart from the network code

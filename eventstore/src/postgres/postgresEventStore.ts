@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { checkExpectedVersion, withEventIds } from '../core/appendValidation';
+import { checkExpectedVersion, withEventIds } from '@ghg/events';
 import type { Database } from '../core/database';
 import type {
   AppendResult,
@@ -12,8 +12,8 @@ import type {
   RecordedEvent,
   SubscribeOptions,
   Subscription,
-} from '../core/types';
-import type { UpcasterRegistry } from '../core/upcasting';
+} from '@ghg/events';
+import type { UpcasterRegistry } from '@ghg/events';
 import { AppendQueue } from './appendQueue';
 import { PgListener } from './pgListener';
 import { EVENT_COLUMNS, rowToEvent, type EventRow } from './rows';

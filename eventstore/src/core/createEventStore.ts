@@ -1,6 +1,6 @@
 import type { Database } from './database';
-import type { EventStore } from './types';
-import type { UpcasterRegistry } from './upcasting';
+import type { EventStore } from '@ghg/events';
+import type { UpcasterRegistry } from '@ghg/events';
 import { createEventStoreDbEventStore } from '../eventstoredb/esdbEventStore';
 import { createPostgresEventStore } from '../postgres/postgresEventStore';
 

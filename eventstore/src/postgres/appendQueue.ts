@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { DuplicateEventIdError } from '../core/appendValidation';
-import { WrongExpectedVersionError, type AppendResult, type ExpectedVersion, type NewEvent } from '../core/types';
+import { DuplicateEventIdError } from '@ghg/events';
+import { WrongExpectedVersionError, type AppendResult, type ExpectedVersion, type NewEvent } from '@ghg/events';
 import { pgPosition } from './rows';
 import { APPEND_FUNCTION, EVENTS_CHANNEL } from './schema';
 

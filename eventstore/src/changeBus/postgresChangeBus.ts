@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { ChangeBus, ChangeNotice } from '../core/changeNotice';
+import type { ChangeNotice } from '@ghg/events';
+import type { ChangeBus } from './changeBus';
 import type { Database } from '../core/database';
 import { PgListener } from '../postgres/pgListener';
 import { ListenerSet } from './listeners';

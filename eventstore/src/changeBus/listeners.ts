@@ -1,4 +1,4 @@
-import type { ChangeListener, ChangeNotice } from '../core/changeNotice';
+import type { ChangeListener, ChangeNotice } from '@ghg/events';
 
 /** Fan-out where one failing listener (say, a closed WebSocket) cannot starve the others. */
 export class ListenerSet {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ChangeBus } from '../core/changeNotice';
+import type { ChangeBus } from './changeBus';
 import type { Database } from '../core/database';
 import { ListenerSet } from './listeners';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeNotice } from '../core/changeNotice';
+import type { ChangeNotice } from '@ghg/events';
 import { openDatabase, type Database } from '../core/database';
 import { freshPglite, freshPostgres } from '../testing/freshDatabase';
 import { createChangeBus } from './createChangeBus';

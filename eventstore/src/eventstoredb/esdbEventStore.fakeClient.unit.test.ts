@@ -1,7 +1,7 @@
 import { UnavailableError, UnknownError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { describeEventStoreContract, testEvent } from '../core/eventStoreContract';
-import type { RecordedEvent } from '../core/types';
+import type { RecordedEvent } from '@ghg/events';
 import { SubscriptionEndedError, eventStoreOverClient } from './esdbEventStore';
 import { createFakeEsdbClient } from './fakeEsdbClient';
 

@@ -6,7 +6,7 @@ import {
   UnknownError,
 } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
-import { WrongExpectedVersionError, type EventMetadata } from '../core/types';
+import { WrongExpectedVersionError, type EventMetadata } from '@ghg/events';
 import { fromResolved, isReconnectable, isStreamNotFound, mapAppendError, rawPosition, toEventData, toExpectedRevision } from './esdbMapping';
 
 const metadata: EventMetadata = {

@@ -1,4 +1,4 @@
-import type { ChangeBus } from '../core/changeNotice';
+import type { ChangeBus } from './changeBus';
 import type { Database } from '../core/database';
 import { createInMemoryChangeBus } from './inMemoryChangeBus';
 import { createPostgresChangeBus } from './postgresChangeBus';

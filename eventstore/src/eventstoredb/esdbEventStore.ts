@@ -9,8 +9,8 @@ import {
   type Position,
   type StreamingRead,
 } from '@eventstore/db-client';
-import { checkExpectedVersion, withEventIds } from '../core/appendValidation';
-import { expectationHolds } from '../core/metadata';
+import { checkExpectedVersion, withEventIds } from '@ghg/events';
+import { expectationHolds } from '@ghg/events';
 import {
   WrongExpectedVersionError,
   comparePositions,
@@ -25,8 +25,8 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
-} from '../core/types';
-import type { UpcasterRegistry } from '../core/upcasting';
+} from '@ghg/events';
+import type { UpcasterRegistry } from '@ghg/events';
 import {
   fromResolved,
   isReconnectable,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeNotice } from '../core/changeNotice';
+import type { ChangeNotice } from '@ghg/events';
 import { MAX_PAYLOAD_BYTES, splitNotices } from './splitNotices';
 
 const notice = (topic: string, ids: string[]): ChangeNotice => ({ topic, companyId: '会社-1', tenantId: 't', ids, position: '12/12' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEventStoreContract, testEvent } from '../core/eventStoreContract';
-import { WrongExpectedVersionError, type EventStore, type RecordedEvent } from '../core/types';
+import { WrongExpectedVersionError, type EventStore, type RecordedEvent } from '@ghg/events';
 import { SubscriptionEndedError, createEventStoreDbEventStore } from './esdbEventStore';
 import { startLoopbackEsdbServer, type LoopbackEsdbServer } from './loopbackEsdbServer';
 

@@ -1,4 +1,4 @@
-import type { ChangeNotice } from '../core/changeNotice';
+import type { ChangeNotice } from '@ghg/events';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; keep a margin. */
 export const MAX_PAYLOAD_BYTES = 7900;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import type { ChangeNotice } from '../core/changeNotice';
+import type { ChangeNotice } from '@ghg/events';
 import { createInMemoryChangeBus } from './inMemoryChangeBus';
 
 const notice = (id: string): ChangeNotice => ({ topic: 'settings/currency', companyId: 'c1', tenantId: 't1', ids: [id], position: '1/1' });

@@ -8,9 +8,9 @@ import {
   type ExpectedVersion,
   type NewEvent,
   type RecordedEvent,
-} from './types';
-import { UpcasterRegistry } from './upcasting';
-import { DuplicateEventIdError, InvalidEventIdError, InvalidExpectedVersionError } from './appendValidation';
+} from '@ghg/events';
+import { UpcasterRegistry } from '@ghg/events';
+import { DuplicateEventIdError, InvalidEventIdError, InvalidExpectedVersionError } from '@ghg/events';
 
 export interface ContractTarget {
   store: EventStore;

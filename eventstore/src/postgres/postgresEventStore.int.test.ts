@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../core/database';
 import { describeEventStoreContract } from '../core/eventStoreContract';
-import type { EventMetadata, EventStore, NewEvent } from '../core/types';
+import type { EventMetadata, EventStore, NewEvent } from '@ghg/events';
 import { freshPglite, freshPostgres } from '../testing/freshDatabase';
 import { createPostgresEventStore } from './postgresEventStore';
 

@@ -1,5 +1,5 @@
-import { pickMetadata } from '../core/metadata';
-import type { LogPosition, RecordedEvent } from '../core/types';
+import { pickMetadata } from '@ghg/events';
+import type { LogPosition, RecordedEvent } from '@ghg/events';
 
 /**
  * int8 columns are cast to text so pg and PGlite answer alike whatever parsers are set. The
