@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EventContract } from './defineEvent';
+import type { DomainEventOf, EventContract } from './defineEvent';
 import { settingsContracts } from './settings';
 import { organizationContracts } from './organization';
 import { calculationContracts } from './calculation';
@@ -11,8 +11,20 @@ export * from './settings';
 export * from './organization';
 export * from './calculation';
 export * from './claims';
+export * from './audit';
+
+/** Every event contract the product writes, with its literal type: the union types below come from it. */
+export const allEventContracts = [...organizationContracts, ...settingsContracts, ...calculationContracts, ...claimContracts];
+/** Any one of the product's contracts. */
+export type AnyEventContract = (typeof allEventContracts)[number];
+/** The `{type, data}` of every event the product writes, as one discriminated union. */
+export type DomainEvent = DomainEventOf<AnyEventContract>;
+/** Every event type name. */
+export type EventType = DomainEvent['type'];
+/** The `{type, data}` of one event type. */
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
 /** Every event type the product writes, by name: used to validate data before it is appended. */
 export const eventContracts: ReadonlyMap<string, EventContract<string, z.ZodType>> = new Map(
-  [...organizationContracts, ...settingsContracts, ...calculationContracts, ...claimContracts].map((c) => [c.type, c as EventContract<string, z.ZodType>]),
+  allEventContracts.map((c) => [c.type, c as EventContract<string, z.ZodType>]),
 );

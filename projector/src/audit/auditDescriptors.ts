@@ -1,16 +1,27 @@
-import type { RecordedEvent } from '@ghg/events';
+import {
+  allEventContracts,
+  notAuditedEventTypes,
+  type AnyEventContract,
+  type AuditedEventType,
+  type AuditTopic,
+  type CompanyFactorEntry,
+  type EventOf,
+  type NotAuditedEventType,
+} from '@ghg/events';
 
 /** What an event means for the audit log: which entity it touched and its fields afterwards. */
 export interface AuditView {
-  topic: string;
+  topic: AuditTopic;
   entityId: string;
   /** Field values after the event; null when the event removed the entity. */
   fields: Record<string, unknown> | null;
 }
 
-type Describe = (data: Record<string, unknown>) => AuditView;
+/** How one event type reads in the audit log, from its data (typed by its contract). */
+type Describe<T extends AuditedEventType> = (data: EventOf<T>['data']) => AuditView;
+
 /** The listed fields the event has, in the list's order (a loop: this runs once per event replayed). */
-function pick(data: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+function pick<D extends object>(data: D, keys: readonly (keyof D & string)[]): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   for (const k of keys) if (data[k] !== undefined) picked[k] = data[k];
   return picked;
@@ -22,79 +33,99 @@ const reductionGoalFields = ['scopeCategory', 'goalYear', 'goalEmission', 'targe
 const offsetFields = ['type', 'particularNumberFrom', 'particularNumberTo', 'invalidOrRelocationQuantity', 'invalidOrRelocationDate', 'authType'] as const;
 const nonFossilFields = ['certificateType', 'quantityKwh', 'periodFrom', 'periodTo', 'fiscalYear', 'tracking', 'powerSource', 'generatorName', 'generatorLocation'] as const;
 const managementIntensityFields = ['intensityId', 'fiscalYear', 'value'] as const;
+const accessFields = ['role', 'companyIds', 'allCompanies', 'sectionId'] as const;
+
+/** The prefix of a pinned factor set's field: `factorSets.<setId>` (the screen names the set). */
+export const FACTOR_SET_FIELD_PREFIX = 'factorSets.';
+
 /** A basis as audit fields: one field per pinned set, so a restatement lists each moved set before/after. */
-const basisFields = (d: Record<string, unknown>, values: { gwpSet?: unknown; factorSets?: unknown }) => ({
+const basisFields = (d: { fiscalYear: number; reason: string | null }, values: { gwpSet: string; factorSets: Record<string, string> }) => ({
   fiscalYear: d.fiscalYear,
   gwpSet: values.gwpSet,
-  ...Object.fromEntries(Object.entries((values.factorSets ?? {}) as Record<string, string>).map(([id, v]) => [`factorSets.${id}`, v])),
+  ...Object.fromEntries(Object.entries(values.factorSets).map(([id, v]) => [`${FACTOR_SET_FIELD_PREFIX}${id}`, v])),
   reason: d.reason ?? null,
 });
-const companyFactorFields = (d: Record<string, unknown>) => {
-  const e = d.entry as Record<string, unknown> & { label: Record<string, string> };
+const companyFactorFields = (d: { setId: string; version: number; entry: CompanyFactorEntry }) => {
+  const e = d.entry;
   return { setId: d.setId, version: d.version, key: e.key, label: e.label.ja, value: e.value, unit: e.unit, stage: e.stage, validFrom: e.validFrom, validTo: e.validTo, source: e.source, category: e.category };
 };
 
 /**
- * One line per event type. Secrets such as password hashes are never listed, so they never
- * reach the audit screen.
+ * One line per audited event type, typed by the event union: an event type that is neither here
+ * nor in `notAuditedEventTypes` (events/src/contracts/audit.ts) is a type error. Secrets such as
+ * password hashes and reset-token hashes are never listed, so they never reach the audit screen.
  */
-const descriptors: Record<string, Describe> = {
-  FiscalYearStartMonthSet: (d) => ({ topic: 'settings/fiscalYear', entityId: String(d.fiscalYearId), fields: pick(d, ['startMonth']) }),
-  CurrencyRateAdded: (d) => ({ topic: 'settings/currency', entityId: String(d.id), fields: pick(d, currencyFields) }),
-  CurrencyRateChanged: (d) => ({ topic: 'settings/currency', entityId: String(d.id), fields: pick(d, currencyFields) }),
-  CurrencyRateRemoved: (d) => ({ topic: 'settings/currency', entityId: String(d.id), fields: null }),
-  CompanyRegistered: (d) => ({ topic: 'organization/companies', entityId: String(d.companyId), fields: pick(d, ['name', 'region']) }),
-  CompanyRegionChanged: (d) => ({ topic: 'organization/companies', entityId: String(d.companyId), fields: pick(d, ['region']) }),
+const descriptors: { [T in AuditedEventType]: Describe<T> } = {
+  TenantCreated: (d) => ({ topic: 'organization/tenant', entityId: d.tenantId, fields: pick(d, ['name']) }),
+  TenantCompanyAdded: (d) => ({ topic: 'organization/tenant', entityId: `${d.tenantId}:${d.companyId}`, fields: pick(d, ['companyId']) }),
+  FiscalYearStartMonthSet: (d) => ({ topic: 'settings/fiscalYear', entityId: d.fiscalYearId, fields: pick(d, ['startMonth']) }),
+  CurrencyRateAdded: (d) => ({ topic: 'settings/currency', entityId: d.id, fields: pick(d, currencyFields) }),
+  CurrencyRateChanged: (d) => ({ topic: 'settings/currency', entityId: d.id, fields: pick(d, currencyFields) }),
+  CurrencyRateRemoved: (d) => ({ topic: 'settings/currency', entityId: d.id, fields: null }),
+  CompanyRegistered: (d) => ({ topic: 'organization/companies', entityId: d.companyId, fields: pick(d, ['name', 'region']) }),
+  CompanyRegionChanged: (d) => ({ topic: 'organization/companies', entityId: d.companyId, fields: pick(d, ['region']) }),
   CompanyConsolidationChanged: (d) => ({
     topic: 'organization/companies',
-    entityId: String(d.companyId),
+    entityId: d.companyId,
     fields: pick(d, ['equitySharePercent', 'controlApproach']),
   }),
-  CompanySectionCreated: (d) => ({ topic: 'organization/companySections', entityId: String(d.sectionId), fields: pick(d, sectionFields) }),
-  CompanySectionUpdated: (d) => ({ topic: 'organization/companySections', entityId: String(d.sectionId), fields: pick(d, sectionFields) }),
-  CompanySectionDeleted: (d) => ({ topic: 'organization/companySections', entityId: String(d.sectionId), fields: null }),
-  UserRegistered: (d) => ({ topic: 'account/user', entityId: String(d.userId), fields: pick(d, ['email', 'name', 'role', 'language']) }),
-  UserPreferencesChanged: (d) => ({ topic: 'account/user', entityId: String(d.userId), fields: pick(d, ['language', 'selectedCompanyId']) }),
-  ReductionGoalAdded: (d) => ({ topic: 'settings/reductionGoal', entityId: String(d.id), fields: pick(d, reductionGoalFields) }),
-  ReductionGoalChanged: (d) => ({ topic: 'settings/reductionGoal', entityId: String(d.id), fields: pick(d, reductionGoalFields) }),
-  ReductionGoalRemoved: (d) => ({ topic: 'settings/reductionGoal', entityId: String(d.id), fields: null }),
-  OffsetAdded: (d) => ({ topic: 'settings/offset', entityId: String(d.id), fields: pick(d, offsetFields) }),
-  OffsetChanged: (d) => ({ topic: 'settings/offset', entityId: String(d.id), fields: pick(d, offsetFields) }),
-  OffsetRemoved: (d) => ({ topic: 'settings/offset', entityId: String(d.id), fields: null }),
-  NonFossilCertificateAdded: (d) => ({ topic: 'settings/nonFossilCertificate', entityId: String(d.id), fields: pick(d, nonFossilFields) }),
-  NonFossilCertificateChanged: (d) => ({ topic: 'settings/nonFossilCertificate', entityId: String(d.id), fields: pick(d, nonFossilFields) }),
-  NonFossilCertificateRemoved: (d) => ({ topic: 'settings/nonFossilCertificate', entityId: String(d.id), fields: null }),
-  GroupFlagCreated: (d) => ({ topic: 'settings/groupFlag', entityId: String(d.id), fields: pick(d, ['name', 'sectionIds']) }),
-  GroupFlagRenamed: (d) => ({ topic: 'settings/groupFlag', entityId: String(d.id), fields: pick(d, ['name']) }),
-  GroupFlagSectionsSet: (d) => ({ topic: 'settings/groupFlag', entityId: String(d.id), fields: pick(d, ['sectionIds']) }),
-  GroupFlagDeleted: (d) => ({ topic: 'settings/groupFlag', entityId: String(d.id), fields: null }),
-  IntensityAdded: (d) => ({ topic: 'settings/intensity', entityId: String(d.id), fields: pick(d, ['name', 'unit']) }),
-  IntensityChanged: (d) => ({ topic: 'settings/intensity', entityId: String(d.id), fields: pick(d, ['name', 'unit']) }),
-  IntensityRemoved: (d) => ({ topic: 'settings/intensity', entityId: String(d.id), fields: null }),
-  ManagementIntensityAdded: (d) => ({ topic: 'settings/managementIntensity', entityId: String(d.id), fields: pick(d, managementIntensityFields) }),
-  ManagementIntensityChanged: (d) => ({ topic: 'settings/managementIntensity', entityId: String(d.id), fields: pick(d, managementIntensityFields) }),
-  ManagementIntensityRemoved: (d) => ({ topic: 'settings/managementIntensity', entityId: String(d.id), fields: null }),
-  CalculationBasisSet: (d) => ({ topic: 'calculation/basis', entityId: String(d.id), fields: basisFields(d, d) }),
-  CalculationBasisChanged: (d) => ({ topic: 'calculation/basis', entityId: String(d.id), fields: basisFields(d, d.after as Record<string, unknown>) }),
+  CompanySectionCreated: (d) => ({ topic: 'organization/companySections', entityId: d.sectionId, fields: pick(d, sectionFields) }),
+  CompanySectionUpdated: (d) => ({ topic: 'organization/companySections', entityId: d.sectionId, fields: pick(d, sectionFields) }),
+  CompanySectionDeleted: (d) => ({ topic: 'organization/companySections', entityId: d.sectionId, fields: null }),
+  UserRegistered: (d) => ({ topic: 'account/user', entityId: d.userId, fields: { ...pick(d, ['email', 'name', 'role', 'language', ...accessFields]), active: true } }),
+  UserPreferencesChanged: (d) => ({ topic: 'account/user', entityId: d.userId, fields: pick(d, ['language', 'selectedCompanyId']) }),
+  UserAccessChanged: (d) => ({ topic: 'account/user', entityId: d.userId, fields: pick(d, accessFields) }),
+  UserDeactivated: (d) => ({ topic: 'account/user', entityId: d.userId, fields: { active: false } }),
+  UserReactivated: (d) => ({ topic: 'account/user', entityId: d.userId, fields: { active: true } }),
+  PasswordResetRequested: (d) => ({ topic: 'account/user', entityId: d.userId, fields: pick(d, ['expiresAt']) }),
+  PasswordChanged: (d) => ({ topic: 'account/user', entityId: d.userId, fields: {} }),
+  // The address's own entity: its claim is made before the user is registered.
+  UserEmailClaimed: (d) => ({ topic: 'account/user', entityId: `email:${d.email}`, fields: pick(d, ['email']) }),
+  ReductionGoalAdded: (d) => ({ topic: 'settings/reductionGoal', entityId: d.id, fields: pick(d, reductionGoalFields) }),
+  ReductionGoalChanged: (d) => ({ topic: 'settings/reductionGoal', entityId: d.id, fields: pick(d, reductionGoalFields) }),
+  ReductionGoalRemoved: (d) => ({ topic: 'settings/reductionGoal', entityId: d.id, fields: null }),
+  OffsetAdded: (d) => ({ topic: 'settings/offset', entityId: d.id, fields: pick(d, offsetFields) }),
+  OffsetChanged: (d) => ({ topic: 'settings/offset', entityId: d.id, fields: pick(d, offsetFields) }),
+  OffsetRemoved: (d) => ({ topic: 'settings/offset', entityId: d.id, fields: null }),
+  NonFossilCertificateAdded: (d) => ({ topic: 'settings/nonFossilCertificate', entityId: d.id, fields: pick(d, nonFossilFields) }),
+  NonFossilCertificateChanged: (d) => ({ topic: 'settings/nonFossilCertificate', entityId: d.id, fields: pick(d, nonFossilFields) }),
+  NonFossilCertificateRemoved: (d) => ({ topic: 'settings/nonFossilCertificate', entityId: d.id, fields: null }),
+  GroupFlagCreated: (d) => ({ topic: 'settings/groupFlag', entityId: d.id, fields: pick(d, ['name', 'sectionIds']) }),
+  GroupFlagRenamed: (d) => ({ topic: 'settings/groupFlag', entityId: d.id, fields: pick(d, ['name']) }),
+  GroupFlagSectionsSet: (d) => ({ topic: 'settings/groupFlag', entityId: d.id, fields: pick(d, ['sectionIds']) }),
+  GroupFlagDeleted: (d) => ({ topic: 'settings/groupFlag', entityId: d.id, fields: null }),
+  IntensityAdded: (d) => ({ topic: 'settings/intensity', entityId: d.id, fields: pick(d, ['name', 'unit']) }),
+  IntensityChanged: (d) => ({ topic: 'settings/intensity', entityId: d.id, fields: pick(d, ['name', 'unit']) }),
+  IntensityRemoved: (d) => ({ topic: 'settings/intensity', entityId: d.id, fields: null }),
+  ManagementIntensityAdded: (d) => ({ topic: 'settings/managementIntensity', entityId: d.id, fields: pick(d, managementIntensityFields) }),
+  ManagementIntensityChanged: (d) => ({ topic: 'settings/managementIntensity', entityId: d.id, fields: pick(d, managementIntensityFields) }),
+  ManagementIntensityRemoved: (d) => ({ topic: 'settings/managementIntensity', entityId: d.id, fields: null }),
+  CalculationBasisSet: (d) => ({ topic: 'calculation/basis', entityId: d.id, fields: basisFields(d, d) }),
+  CalculationBasisChanged: (d) => ({ topic: 'calculation/basis', entityId: d.id, fields: basisFields(d, d.after) }),
   CompanyFactorSetCreated: (d) => ({
     topic: 'calculation/companyFactorSets',
-    entityId: String(d.id),
-    fields: { setId: d.setId, title: (d.title as Record<string, string>).ja, publisher: d.publisher, citation: d.citation, licence: d.licence },
+    entityId: d.id,
+    fields: { setId: d.setId, title: d.title.ja, publisher: d.publisher, citation: d.citation, licence: d.licence },
   }),
   CompanyFactorSetUploaded: (d) => ({
     topic: 'calculation/companyFactorSets',
-    entityId: String(d.id),
-    fields: { version: d.version, fileName: d.fileName, mode: d.mode, rows: (d.entries as unknown[]).length },
+    entityId: d.id,
+    fields: { version: d.version, fileName: d.fileName, mode: d.mode, rows: d.entries.length },
   }),
-  CompanyFactorSaved: (d) => ({ topic: 'calculation/companyFactor', entityId: `${String(d.id)}:${String((d.entry as { key: string }).key)}`, fields: companyFactorFields(d) }),
-  CompanyFactorRemoved: (d) => ({ topic: 'calculation/companyFactor', entityId: `${String(d.id)}:${String(d.key)}`, fields: null }),
+  CompanyFactorSaved: (d) => ({ topic: 'calculation/companyFactor', entityId: `${d.id}:${d.entry.key}`, fields: companyFactorFields(d) }),
+  CompanyFactorRemoved: (d) => ({ topic: 'calculation/companyFactor', entityId: `${d.id}:${d.key}`, fields: null }),
 };
 
-export const auditedEventTypes = Object.keys(descriptors);
+/** The contracts of the audited events (all but the ones `notAuditedEventTypes` leaves out, with its reason). */
+export type AuditedContract = Exclude<AnyEventContract, { type: NotAuditedEventType }>;
+export const auditedContracts: readonly AuditedContract[] = allEventContracts.filter(
+  (c): c is AuditedContract => !Object.hasOwn(notAuditedEventTypes, c.type),
+);
 
-export function describeForAudit(event: RecordedEvent): AuditView | null {
-  const describe = descriptors[event.type];
-  return describe ? describe(event.data as Record<string, unknown>) : null;
+/** An audited event's `{type, data}`: its type picks the description, its data is typed by it. */
+export function describeForAudit<T extends AuditedEventType>(event: { type: T; data: EventOf<T>['data'] }): AuditView {
+  const describe: Describe<T> = descriptors[event.type];
+  return describe(event.data);
 }
 
 export interface FieldChange {
@@ -143,8 +174,13 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** Events that update only some of an entity's fields. */
-export const partialUpdateTypes: ReadonlySet<string> = new Set([
+export const partialUpdateTypes: ReadonlySet<AuditedEventType> = new Set<AuditedEventType>([
   'UserPreferencesChanged',
+  'UserAccessChanged',
+  'UserDeactivated',
+  'UserReactivated',
+  'PasswordResetRequested',
+  'PasswordChanged',
   'CompanyRegionChanged',
   'CompanyConsolidationChanged',
   'GroupFlagRenamed',

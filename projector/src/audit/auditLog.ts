@@ -1,8 +1,7 @@
-import type { Projection, ProjectionContext } from '../core/projection';
-import type { RecordedEvent } from '@ghg/events';
+import { defineProjection, type ProjectionContext } from '../core/projection';
 import { deleteRows, upsertRows } from '../core/batchUpsert';
 import { copyRows } from '../core/copyRows';
-import { auditedEventTypes, describeForAudit, diffFields, partialUpdateTypes } from './auditDescriptors';
+import { auditedContracts, describeForAudit, diffFields, partialUpdateTypes } from './auditDescriptors';
 
 type Fields = Record<string, unknown>;
 type States = Map<string, Fields | null>;
@@ -16,18 +15,15 @@ const NAME = 'audit';
  * in the rebuild's memory for the whole replay and are written once, before the swap: the fresh
  * copy starts empty and nobody else writes it, so reading them back each batch would only cost.
  */
-export const auditLogProjection: Projection = {
+export const auditLogProjection = defineProjection({
   name: NAME,
   tables: ['audit_log', 'audit_entity_state'],
-  handles: auditedEventTypes,
-  async apply(event: RecordedEvent, ctx) {
-    await this.applyBatch!([event], ctx);
-  },
+  handles: auditedContracts,
   async applyBatch(events, ctx) {
     const { trx, table } = ctx;
-    const described = events.flatMap((event) => {
+    const described = events.map((event) => {
       const view = describeForAudit(event);
-      return view ? [{ event, view, key: `${view.topic}:${view.entityId}` }] : [];
+      return { event, view, key: `${view.topic}:${view.entityId}` };
     });
     const keys = [...new Set(described.map((d) => d.key))];
     const states: States = ctx.rebuild ? ctx.rebuild.of<Fields | null>(NAME) : await loadStates(ctx, keys);
@@ -66,7 +62,7 @@ export const auditLogProjection: Projection = {
     const rows = [...states].flatMap(([entity_key, fields]) => (fields === null ? [] : [{ entity_key, fields }]));
     await copyRows(ctx.trx, ctx.table('audit_entity_state'), rows);
   },
-};
+});
 
 async function loadStates({ trx, table }: ProjectionContext, keys: readonly string[]): Promise<States> {
   const states: States = new Map();

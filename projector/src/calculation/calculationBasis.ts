@@ -1,17 +1,14 @@
-import type { Projection } from '../core/projection';
-import { CalculationBasisChanged, CalculationBasisSet, type RecordedEvent } from '@ghg/events';
-
-type SetData = (typeof CalculationBasisSet)['schema']['_output'];
-type ChangedData = (typeof CalculationBasisChanged)['schema']['_output'];
+import { defineProjection } from '../core/projection';
+import { CalculationBasisChanged, CalculationBasisSet } from '@ghg/events';
 
 /** The basis of each company and fiscal year as it stands (the log keeps every change). */
-export const calculationBasisProjection: Projection = {
+export const calculationBasisProjection = defineProjection({
   name: 'calculation/basis',
   tables: ['calculation_basis'],
-  handles: [CalculationBasisSet.type, CalculationBasisChanged.type],
-  async apply(event: RecordedEvent, ctx) {
-    const d = event.data as SetData | ChangedData;
-    const values = 'after' in d ? d.after : d;
+  handles: [CalculationBasisSet, CalculationBasisChanged],
+  async apply(event, ctx) {
+    const d = event.data;
+    const values = event.type === CalculationBasisChanged.type ? event.data.after : event.data;
     await ctx
       .trx(ctx.table('calculation_basis'))
       .insert({
@@ -27,4 +24,4 @@ export const calculationBasisProjection: Projection = {
       .merge();
     ctx.notify({ topic: 'calculation/basis', companyId: d.companyId, tenantId: event.metadata.tenantId, ids: [d.id] });
   },
-};
+});

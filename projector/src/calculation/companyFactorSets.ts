@@ -1,11 +1,10 @@
-import type { Projection, ProjectionContext } from '../core/projection';
+import { defineProjection, type ProjectionContext } from '../core/projection';
 import {
   CompanyFactorRemoved,
   CompanyFactorSaved,
   CompanyFactorSetCreated,
   CompanyFactorSetUploaded,
   type CompanyFactorEntry,
-  type CompanyFactorSetEvent,
   type RecordedEvent,
 } from '@ghg/events';
 
@@ -32,14 +31,13 @@ const sameColumns = (row: Record<string, unknown>, cols: EntryColumns) =>
  * any version is `from_version <= v and (to_version is null or to_version > v)`, and a factor's
  * history is its rows.
  */
-export const companyFactorSetsProjection: Projection = {
+export const companyFactorSetsProjection = defineProjection({
   name: 'calculation/companyFactorSets',
   tables: ['company_factor_sets', 'company_factor_set_versions', 'company_factor_entries'],
-  handles: [CompanyFactorSetCreated.type, CompanyFactorSaved.type, CompanyFactorRemoved.type, CompanyFactorSetUploaded.type],
-  async apply(recorded: RecordedEvent, ctx) {
-    const event = { type: recorded.type, data: recorded.data } as CompanyFactorSetEvent;
+  handles: [CompanyFactorSetCreated, CompanyFactorSaved, CompanyFactorRemoved, CompanyFactorSetUploaded],
+  async apply(event, ctx) {
     const { companyId, setId } = event.data;
-    const at = recorded.metadata.occurredAt;
+    const at = event.metadata.occurredAt;
     const sets = ctx.table('company_factor_sets');
     if (event.type === 'CompanyFactorSetCreated') {
       const d = event.data;
@@ -100,15 +98,15 @@ export const companyFactorSetsProjection: Projection = {
           file_name: event.type === 'CompanyFactorSetUploaded' ? event.data.fileName : null,
           format: event.type === 'CompanyFactorSetUploaded' ? event.data.format : null,
           entry_count: count,
-          actor_user_id: recorded.metadata.actorUserId,
+          actor_user_id: event.metadata.actorUserId,
           published_at: at,
         })
         .onConflict(['company_id', 'set_id', 'version'])
         .merge();
     }
-    notify(ctx, recorded, companyId, event.data.id);
+    notify(ctx, event, companyId, event.data.id);
   },
-};
+});
 
 function notify(ctx: ProjectionContext, recorded: RecordedEvent, companyId: string, id: string) {
   ctx.notify({ topic: 'calculation/companyFactorSets', companyId, tenantId: recorded.metadata.tenantId, ids: [id] });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent, ChangeNotice } from '@ghg/events';
+import type { AnyEventContract, DomainEventOf } from '@ghg/events';
 import type { RebuildMemory } from './rebuildMemory';
 
 export interface ProjectionContext {
@@ -40,4 +41,43 @@ export interface Projection {
    * to write what the projection kept in `ctx.rebuild` instead of writing it every batch.
    */
   finishRebuild?(ctx: ProjectionContext): Promise<void>;
+}
+
+/** A recorded event of one of the contracts `C`, its `type` and `data` typed by that contract. */
+export type RecordedOf<C extends AnyEventContract> = C extends unknown ? RecordedEvent<DomainEventOf<C>['type'], DomainEventOf<C>['data']> : never;
+
+interface ProjectionSpecBase<C extends AnyEventContract> {
+  name: string;
+  tables: readonly string[];
+  /** The contracts of the events it reacts to: `apply` and `applyBatch` receive those, narrowed. */
+  handles: readonly C[];
+  finishRebuild?(ctx: ProjectionContext): Promise<void>;
+}
+
+/** A projection as written: `apply` per event, `applyBatch` per batch, or both (see `Projection`). */
+export type ProjectionSpec<C extends AnyEventContract> = ProjectionSpecBase<C> &
+  (
+    | { apply(event: RecordedOf<C>, ctx: ProjectionContext): Promise<void>; applyBatch?(events: readonly RecordedOf<C>[], ctx: ProjectionContext): Promise<void> }
+    | { apply?: undefined; applyBatch(events: readonly RecordedOf<C>[], ctx: ProjectionContext): Promise<void> }
+  );
+
+/**
+ * A projection from the contracts it handles: the runner passes it only events of those types,
+ * and here they are narrowed to them (checked by type, so an event of another type never reaches
+ * it), so `event.data` is typed without a cast. With only `applyBatch`, one event is a batch of one.
+ */
+export function defineProjection<C extends AnyEventContract>(spec: ProjectionSpec<C>): Projection {
+  const types: ReadonlySet<string> = new Set(spec.handles.map((c) => c.type));
+  const handled = (event: RecordedEvent): event is RecordedEvent & RecordedOf<C> => types.has(event.type);
+  const { apply, applyBatch } = spec;
+  return {
+    name: spec.name,
+    tables: spec.tables,
+    handles: [...types],
+    apply: apply
+      ? async (event, ctx) => (handled(event) ? apply(event, ctx) : undefined)
+      : async (event, ctx) => (handled(event) ? applyBatch([event], ctx) : undefined),
+    ...(applyBatch ? { applyBatch: (events: readonly RecordedEvent[], ctx: ProjectionContext) => applyBatch(events.filter(handled), ctx) } : {}),
+    ...(spec.finishRebuild ? { finishRebuild: spec.finishRebuild } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import type { Projection } from '../core/projection';
+import { defineProjection } from '../core/projection';
 import {
   CompanyRegistered,
   CompanySectionCreated,
@@ -12,40 +12,37 @@ import {
   UserReactivated,
   UserPreferencesChanged,
   UserRegistered,
-  type RecordedEvent,
 } from '@ghg/events';
 
-type Out<C> = C extends { schema: { _output: infer O } } ? O : never;
-
 /** Tenants, companies, sections and users: who may log in and what they may see. */
-export const organizationProjection: Projection = {
+export const organizationProjection = defineProjection({
   name: 'organization',
   tables: ['tenants', 'companies', 'company_sections', 'users'],
   handles: [
-    TenantCreated.type,
-    CompanyRegistered.type,
-    CompanyRegionChanged.type,
-    CompanyConsolidationChanged.type,
-    CompanySectionCreated.type,
-    CompanySectionUpdated.type,
-    CompanySectionDeleted.type,
-    UserRegistered.type,
-    UserPreferencesChanged.type,
-    UserAccessChanged.type,
-    UserDeactivated.type,
-    UserReactivated.type,
+    TenantCreated,
+    CompanyRegistered,
+    CompanyRegionChanged,
+    CompanyConsolidationChanged,
+    CompanySectionCreated,
+    CompanySectionUpdated,
+    CompanySectionDeleted,
+    UserRegistered,
+    UserPreferencesChanged,
+    UserAccessChanged,
+    UserDeactivated,
+    UserReactivated,
   ],
-  async apply(event: RecordedEvent, ctx) {
+  async apply(event, ctx) {
     const { trx, table } = ctx;
     const tenantId = event.metadata.tenantId;
     switch (event.type) {
       case TenantCreated.type: {
-        const d = event.data as Out<typeof TenantCreated>;
+        const d = event.data;
         await trx(table('tenants')).insert({ id: d.tenantId, name: d.name, created_at: event.metadata.occurredAt }).onConflict('id').merge();
         return;
       }
       case CompanyRegistered.type: {
-        const d = event.data as Out<typeof CompanyRegistered>;
+        const d = event.data;
         await trx(table('companies'))
           .insert({
             id: d.companyId,
@@ -63,12 +60,13 @@ export const organizationProjection: Projection = {
       }
       case CompanyRegionChanged.type:
       case CompanyConsolidationChanged.type: {
-        const d = event.data as Out<typeof CompanyRegionChanged> & Partial<Out<typeof CompanyConsolidationChanged>>;
+        const d = event.data;
         await trx(table('companies'))
           .where({ id: d.companyId })
           .update({
-            ...(d.region !== undefined ? { region: d.region } : {}),
-            ...(d.equitySharePercent !== undefined ? { equity_share_percent: d.equitySharePercent, control_approach: d.controlApproach } : {}),
+            ...(event.type === CompanyRegionChanged.type
+              ? { region: event.data.region }
+              : { equity_share_percent: event.data.equitySharePercent, control_approach: event.data.controlApproach }),
             version: event.streamPosition,
           });
         ctx.notify({ topic: 'organization/companies', companyId: d.companyId, tenantId, ids: [d.companyId] });
@@ -76,7 +74,7 @@ export const organizationProjection: Projection = {
       }
       case CompanySectionCreated.type:
       case CompanySectionUpdated.type: {
-        const d = event.data as Out<typeof CompanySectionUpdated>;
+        const d = event.data;
         await trx(table('company_sections'))
           .insert({
             id: d.sectionId,
@@ -92,13 +90,13 @@ export const organizationProjection: Projection = {
         return;
       }
       case CompanySectionDeleted.type: {
-        const d = event.data as Out<typeof CompanySectionDeleted>;
+        const d = event.data;
         await trx(table('company_sections')).where({ id: d.sectionId }).delete();
         ctx.notify({ topic: 'organization/companySections', companyId: d.companyId, tenantId, ids: [d.sectionId] });
         return;
       }
       case UserRegistered.type: {
-        const d = event.data as Out<typeof UserRegistered>;
+        const d = event.data;
         await trx(table('users'))
           .insert({
             id: d.userId,
@@ -120,7 +118,7 @@ export const organizationProjection: Projection = {
         return;
       }
       case UserPreferencesChanged.type: {
-        const d = event.data as Out<typeof UserPreferencesChanged>;
+        const d = event.data;
         await trx(table('users'))
           .where({ id: d.userId })
           .update({
@@ -132,7 +130,7 @@ export const organizationProjection: Projection = {
         return;
       }
       case UserAccessChanged.type: {
-        const d = event.data as Out<typeof UserAccessChanged>;
+        const d = event.data;
         const current = await trx(table('users')).where({ id: d.userId }).first('selected_company_id');
         const selected = current && d.companyIds.includes(current.selected_company_id) ? current.selected_company_id : d.companyIds[0];
         await trx(table('users'))
@@ -150,7 +148,7 @@ export const organizationProjection: Projection = {
       }
       case UserDeactivated.type:
       case UserReactivated.type: {
-        const d = event.data as Out<typeof UserDeactivated>;
+        const d = event.data;
         await trx(table('users'))
           .where({ id: d.userId })
           .update({ active: event.type === UserReactivated.type, version: event.streamPosition });
@@ -159,4 +157,4 @@ export const organizationProjection: Projection = {
       }
     }
   },
-};
+});

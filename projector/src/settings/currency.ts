@@ -1,12 +1,12 @@
-import type { Projection } from '../core/projection';
+import { defineProjection, type RecordedOf } from '../core/projection';
 import { deleteRows, lastStatePerKey, upsertRows } from '../core/batchUpsert';
-import { CurrencyRateAdded, CurrencyRateChanged, CurrencyRateRemoved, type RecordedEvent } from '@ghg/events';
+import { CurrencyRateAdded, CurrencyRateChanged, CurrencyRateRemoved } from '@ghg/events';
 
-type RateData = (typeof CurrencyRateAdded)['schema']['_output'];
+type RateEvent = RecordedOf<typeof CurrencyRateAdded | typeof CurrencyRateChanged | typeof CurrencyRateRemoved>;
 
-const rowOf = (event: RecordedEvent): Record<string, unknown> | null => {
+const rowOf = (event: RateEvent): Record<string, unknown> | null => {
   if (event.type === CurrencyRateRemoved.type) return null;
-  const d = event.data as RateData;
+  const d = event.data;
   return {
     id: d.id,
     company_id: d.companyId,
@@ -17,21 +17,18 @@ const rowOf = (event: RecordedEvent): Record<string, unknown> | null => {
     updated_at: event.metadata.occurredAt,
   };
 };
-const idOf = (event: RecordedEvent) => (event.data as { id: string }).id;
-const notice = (event: RecordedEvent) => ({
+const idOf = (event: RateEvent) => event.data.id;
+const notice = (event: RateEvent) => ({
   topic: 'settings/currency',
-  companyId: (event.data as { companyId: string }).companyId,
+  companyId: event.data.companyId,
   tenantId: event.metadata.tenantId,
   ids: [idOf(event)],
 });
 
-export const currencyProjection: Projection = {
+export const currencyProjection = defineProjection({
   name: 'settings/currency',
   tables: ['currency_rates'],
-  handles: [CurrencyRateAdded.type, CurrencyRateChanged.type, CurrencyRateRemoved.type],
-  async apply(event: RecordedEvent, ctx) {
-    await this.applyBatch!([event], ctx);
-  },
+  handles: [CurrencyRateAdded, CurrencyRateChanged, CurrencyRateRemoved],
   // Rates are the busiest setting (every fiscal year, every currency): one write per rate per batch.
   async applyBatch(events, ctx) {
     const table = ctx.table('currency_rates');
@@ -42,4 +39,4 @@ export const currencyProjection: Projection = {
     await upsertRows(ctx.trx, table, 'id', upserts);
     for (const e of events) ctx.notify(notice(e));
   },
-};
+});

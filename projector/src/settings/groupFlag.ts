@@ -1,19 +1,17 @@
-import type { Projection } from '../core/projection';
-import { GroupFlagCreated, GroupFlagDeleted, GroupFlagRenamed, GroupFlagSectionsSet, type RecordedEvent } from '@ghg/events';
-
-type Out<C> = C extends { schema: { _output: infer O } } ? O : never;
+import { defineProjection } from '../core/projection';
+import { GroupFlagCreated, GroupFlagDeleted, GroupFlagRenamed, GroupFlagSectionsSet } from '@ghg/events';
 
 /**
  * Flags and their registered organizations. `group_flag_sections` is also what the section-delete
  * command counts to refuse "Cannot delete organization with registered flag".
  */
-export const groupFlagProjection: Projection = {
+export const groupFlagProjection = defineProjection({
   name: 'settings/groupFlag',
   tables: ['group_flags', 'group_flag_sections'],
-  handles: [GroupFlagCreated.type, GroupFlagRenamed.type, GroupFlagSectionsSet.type, GroupFlagDeleted.type],
-  async apply(event: RecordedEvent, ctx) {
+  handles: [GroupFlagCreated, GroupFlagRenamed, GroupFlagSectionsSet, GroupFlagDeleted],
+  async apply(event, ctx) {
     const { trx, table } = ctx;
-    const { id, companyId } = event.data as { id: string; companyId: string };
+    const { id, companyId } = event.data;
     const stamp = { version: event.streamPosition, updated_at: event.metadata.occurredAt };
     const setSections = async (sectionIds: readonly string[]) => {
       await trx(table('group_flag_sections')).where({ flag_id: id }).delete();
@@ -23,18 +21,18 @@ export const groupFlagProjection: Projection = {
     };
     switch (event.type) {
       case GroupFlagCreated.type: {
-        const d = event.data as Out<typeof GroupFlagCreated>;
+        const d = event.data;
         await trx(table('group_flags')).insert({ id, company_id: companyId, name: d.name, ...stamp }).onConflict('id').merge();
         await setSections(d.sectionIds);
         break;
       }
       case GroupFlagRenamed.type: {
-        const d = event.data as Out<typeof GroupFlagRenamed>;
+        const d = event.data;
         await trx(table('group_flags')).where({ id }).update({ name: d.name, ...stamp });
         break;
       }
       case GroupFlagSectionsSet.type: {
-        const d = event.data as Out<typeof GroupFlagSectionsSet>;
+        const d = event.data;
         await trx(table('group_flags')).where({ id }).update(stamp);
         await setSections(d.sectionIds);
         break;
@@ -46,4 +44,4 @@ export const groupFlagProjection: Projection = {
     }
     ctx.notify({ topic: 'settings/groupFlag', companyId, tenantId: event.metadata.tenantId, ids: [id] });
   },
-};
+});

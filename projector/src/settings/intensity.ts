@@ -1,19 +1,17 @@
-import type { Projection } from '../core/projection';
-import { IntensityAdded, IntensityChanged, IntensityRemoved, type RecordedEvent } from '@ghg/events';
+import { defineProjection } from '../core/projection';
+import { IntensityAdded, IntensityChanged, IntensityRemoved } from '@ghg/events';
 
-type IntensityData = (typeof IntensityAdded)['schema']['_output'];
-
-export const intensityProjection: Projection = {
+export const intensityProjection = defineProjection({
   name: 'settings/intensity',
   tables: ['intensities'],
-  handles: [IntensityAdded.type, IntensityChanged.type, IntensityRemoved.type],
-  async apply(event: RecordedEvent, ctx) {
+  handles: [IntensityAdded, IntensityChanged, IntensityRemoved],
+  async apply(event, ctx) {
     const table = ctx.table('intensities');
-    const { id, companyId } = event.data as { id: string; companyId: string };
+    const { id, companyId } = event.data;
     if (event.type === IntensityRemoved.type) {
       await ctx.trx(table).where({ id }).delete();
     } else {
-      const d = event.data as IntensityData;
+      const d = event.data;
       await ctx
         .trx(table)
         .insert({ id, company_id: companyId, name: d.name, unit: d.unit, version: event.streamPosition, updated_at: event.metadata.occurredAt })
@@ -22,4 +20,4 @@ export const intensityProjection: Projection = {
     }
     ctx.notify({ topic: 'settings/intensity', companyId, tenantId: event.metadata.tenantId, ids: [id] });
   },
-};
+});

@@ -1,19 +1,17 @@
-import type { Projection } from '../core/projection';
-import { ManagementIntensityAdded, ManagementIntensityChanged, ManagementIntensityRemoved, type RecordedEvent } from '@ghg/events';
+import { defineProjection } from '../core/projection';
+import { ManagementIntensityAdded, ManagementIntensityChanged, ManagementIntensityRemoved } from '@ghg/events';
 
-type ValueData = (typeof ManagementIntensityAdded)['schema']['_output'];
-
-export const managementIntensityProjection: Projection = {
+export const managementIntensityProjection = defineProjection({
   name: 'settings/managementIntensity',
   tables: ['management_intensities'],
-  handles: [ManagementIntensityAdded.type, ManagementIntensityChanged.type, ManagementIntensityRemoved.type],
-  async apply(event: RecordedEvent, ctx) {
+  handles: [ManagementIntensityAdded, ManagementIntensityChanged, ManagementIntensityRemoved],
+  async apply(event, ctx) {
     const table = ctx.table('management_intensities');
-    const { id, companyId } = event.data as { id: string; companyId: string };
+    const { id, companyId } = event.data;
     if (event.type === ManagementIntensityRemoved.type) {
       await ctx.trx(table).where({ id }).delete();
     } else {
-      const d = event.data as ValueData;
+      const d = event.data;
       await ctx
         .trx(table)
         .insert({
@@ -30,4 +28,4 @@ export const managementIntensityProjection: Projection = {
     }
     ctx.notify({ topic: 'settings/managementIntensity', companyId, tenantId: event.metadata.tenantId, ids: [id] });
   },
-};
+});

@@ -1,19 +1,17 @@
-import type { Projection } from '../core/projection';
-import { NonFossilCertificateAdded, NonFossilCertificateChanged, NonFossilCertificateRemoved, type RecordedEvent } from '@ghg/events';
+import { defineProjection } from '../core/projection';
+import { NonFossilCertificateAdded, NonFossilCertificateChanged, NonFossilCertificateRemoved } from '@ghg/events';
 
-type CertificateData = (typeof NonFossilCertificateAdded)['schema']['_output'];
-
-export const nonFossilCertificateProjection: Projection = {
+export const nonFossilCertificateProjection = defineProjection({
   name: 'settings/nonFossilCertificate',
   tables: ['non_fossil_certificates'],
-  handles: [NonFossilCertificateAdded.type, NonFossilCertificateChanged.type, NonFossilCertificateRemoved.type],
-  async apply(event: RecordedEvent, ctx) {
+  handles: [NonFossilCertificateAdded, NonFossilCertificateChanged, NonFossilCertificateRemoved],
+  async apply(event, ctx) {
     const table = ctx.table('non_fossil_certificates');
-    const { id, companyId } = event.data as { id: string; companyId: string };
+    const { id, companyId } = event.data;
     if (event.type === NonFossilCertificateRemoved.type) {
       await ctx.trx(table).where({ id }).delete();
     } else {
-      const d = event.data as CertificateData;
+      const d = event.data;
       await ctx
         .trx(table)
         .insert({
@@ -36,4 +34,4 @@ export const nonFossilCertificateProjection: Projection = {
     }
     ctx.notify({ topic: 'settings/nonFossilCertificate', companyId, tenantId: event.metadata.tenantId, ids: [id] });
   },
-};
+});

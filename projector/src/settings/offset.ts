@@ -1,19 +1,17 @@
-import type { Projection } from '../core/projection';
-import { OffsetAdded, OffsetChanged, OffsetRemoved, type RecordedEvent } from '@ghg/events';
+import { defineProjection } from '../core/projection';
+import { OffsetAdded, OffsetChanged, OffsetRemoved } from '@ghg/events';
 
-type OffsetData = (typeof OffsetAdded)['schema']['_output'];
-
-export const offsetProjection: Projection = {
+export const offsetProjection = defineProjection({
   name: 'settings/offset',
   tables: ['offsets'],
-  handles: [OffsetAdded.type, OffsetChanged.type, OffsetRemoved.type],
-  async apply(event: RecordedEvent, ctx) {
+  handles: [OffsetAdded, OffsetChanged, OffsetRemoved],
+  async apply(event, ctx) {
     const table = ctx.table('offsets');
-    const { id, companyId } = event.data as { id: string; companyId: string };
+    const { id, companyId } = event.data;
     if (event.type === OffsetRemoved.type) {
       await ctx.trx(table).where({ id }).delete();
     } else {
-      const d = event.data as OffsetData;
+      const d = event.data;
       await ctx
         .trx(table)
         .insert({
@@ -33,4 +31,4 @@ export const offsetProjection: Projection = {
     }
     ctx.notify({ topic: 'settings/offset', companyId, tenantId: event.metadata.tenantId, ids: [id] });
   },
-};
+});

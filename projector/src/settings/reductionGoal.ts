@@ -1,19 +1,17 @@
-import type { Projection } from '../core/projection';
-import { ReductionGoalAdded, ReductionGoalChanged, ReductionGoalRemoved, type RecordedEvent } from '@ghg/events';
+import { defineProjection } from '../core/projection';
+import { ReductionGoalAdded, ReductionGoalChanged, ReductionGoalRemoved } from '@ghg/events';
 
-type GoalData = (typeof ReductionGoalAdded)['schema']['_output'];
-
-export const reductionGoalProjection: Projection = {
+export const reductionGoalProjection = defineProjection({
   name: 'settings/reductionGoal',
   tables: ['reduction_goals'],
-  handles: [ReductionGoalAdded.type, ReductionGoalChanged.type, ReductionGoalRemoved.type],
-  async apply(event: RecordedEvent, ctx) {
+  handles: [ReductionGoalAdded, ReductionGoalChanged, ReductionGoalRemoved],
+  async apply(event, ctx) {
     const table = ctx.table('reduction_goals');
-    const { id, companyId } = event.data as { id: string; companyId: string };
+    const { id, companyId } = event.data;
     if (event.type === ReductionGoalRemoved.type) {
       await ctx.trx(table).where({ id }).delete();
     } else {
-      const d = event.data as GoalData;
+      const d = event.data;
       await ctx
         .trx(table)
         .insert({
@@ -33,4 +31,4 @@ export const reductionGoalProjection: Projection = {
     }
     ctx.notify({ topic: 'settings/reductionGoal', companyId, tenantId: event.metadata.tenantId, ids: [id] });
   },
-};
+});
