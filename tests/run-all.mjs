@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type-check, unit and integration tests (vitest), then browser tests (Playwright in
-// Debian Chromium), and one closing line "tests: N passed, N failed, N skipped" over all of them.
+// `npm test`: type-check, lint (ESLint, zero warnings), unit and integration tests (vitest), then
+// browser tests (Playwright in Debian Chromium), and one closing line "tests: N passed, N failed,
+// N skipped" over all of them (a failed type-check or lint counts as one failure each).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -29,6 +30,11 @@ for (const project of ['tsconfig.json', 'web/tsconfig.json']) {
     totals.failed += 1;
     exitCode = 1;
   }
+}
+
+if (run('lint', 'npm', ['run', '--silent', 'lint']) !== 0) {
+  totals.failed += 1;
+  exitCode = 1;
 }
 
 const vitestJson = `${out}/vitest.json`;

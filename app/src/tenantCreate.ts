@@ -166,7 +166,7 @@ export async function runTenantCreateCli(argv: readonly string[], env: NodeJS.Pr
   const password = args.passwordStdin ? passwordFromInput(await readStdin()) : null;
 
   const config = loadConfig(env);
-  let release = () => {};
+  let release: () => void;
   try {
     release = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   } catch (error) {

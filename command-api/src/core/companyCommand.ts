@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText, LIMITS, quantity, shortText, year } from '@ghg/events';
+import { idText, LIMITS, quantity, shortText } from '@ghg/events';
 import type { Decider } from '@ghg/domain';
 import type { CommandApiDeps } from './deps';
 import { executeCommand, type CommandOutcome } from './executeCommand';

@@ -52,6 +52,9 @@ export function lastStatePerKey<E>(events: readonly E[], keyOf: (e: E) => string
   for (const e of events) final.set(keyOf(e), rowOf(e));
   const upserts: Record<string, unknown>[] = [];
   const deletes: string[] = [];
-  for (const [k, row] of final) row === null ? deletes.push(k) : upserts.push(row);
+  for (const [k, row] of final) {
+    if (row === null) deletes.push(k);
+    else upserts.push(row);
+  }
   return { upserts, deletes };
 }

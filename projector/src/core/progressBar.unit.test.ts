@@ -38,7 +38,10 @@ describe('ProgressBar', () => {
     now = 2000;
     bar.finish(1000, 1000);
     expect(writes).toHaveLength(3);
-    expect(writes[0]).toMatch(/^\r\[#+-+\] 50% 500\/1,000 events 500 ev\/s\x1b\[K$/);
+    // The line ends by erasing the rest of the terminal line (ESC [ K).
+    const eraseLine = '\x1b[K';
+    expect(writes[0]?.endsWith(eraseLine)).toBe(true);
+    expect(writes[0]?.slice(0, -eraseLine.length)).toMatch(/^\r\[#+-+\] 50% 500\/1,000 events 500 ev\/s$/);
     expect(writes[1]).toContain('100% 1,000/1,000 events 500 ev/s');
     expect(writes[2]).toBe('\n');
   });

@@ -56,7 +56,7 @@ export function registerLiveUpdates(app: FastifyInstance, deps: QueryApiDeps): v
   app.get('/api/live', { websocket: true, preValidation: checkOrigin }, async (socket: WebSocket, request) => {
     // Browsers cannot set headers on a WebSocket, so the token comes as a query parameter.
     const token = (request.query as { token?: string }).token ?? request.headers.authorization?.replace(/^Bearer /, '');
-    let reader: ReaderSession | null = null;
+    let reader: ReaderSession | null;
     try {
       const claims = app.jwt.verify<{ sub: string }>(token ?? '');
       reader = await loadReader(knex, String(claims.sub));

@@ -55,7 +55,12 @@ export function authorizedSections<T extends { id: string; parentSection: string
   let grew = true;
   while (grew) {
     grew = false;
-    for (const s of sections) if (s.parentSection && allowed.has(s.parentSection) && !allowed.has(s.id)) (allowed.add(s.id), (grew = true));
+    for (const s of sections) {
+      if (s.parentSection && allowed.has(s.parentSection) && !allowed.has(s.id)) {
+        allowed.add(s.id);
+        grew = true;
+      }
+    }
   }
   return sections.filter((s) => allowed.has(s.id));
 }

@@ -175,7 +175,10 @@ export function addTerms(r: CalculationSuccess, t: Terms, amount: number): void 
 export function addGas(r: CalculationSuccess, key: GasKey, kg: number, gwp: number): void {
   r.gasesKg[key] = (r.gasesKg[key] ?? 0) + kg;
   r.co2eKg += kg * gwp;
-  if (r.stages) r.stages.ttwKg += kg * gwp, (r.stages.wtwKg += kg * gwp);
+  if (r.stages) {
+    r.stages.ttwKg += kg * gwp;
+    r.stages.wtwKg += kg * gwp;
+  }
 }
 
 /** Adds reported CO2e that is not split by gas (investee emissions, supplier-allocated totals). */

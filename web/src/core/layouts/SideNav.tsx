@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { Collapse, Icon } from '@blueprintjs/core';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { useCurrentRoute } from '../ui/PageHeader';
+import { useResetOnChange } from '../ui/useResetOnChange';
 import { activeNavPath, navigation, type NavSection } from './navigation';
 
 /** The side navigation drawer: collapsible groups, the current page highlighted. */
@@ -16,9 +17,10 @@ export function SideNav() {
   const activeGroup = sections.find((s) => s.items.some((i) => i.path === active))?.group ?? current?.group;
   const [open, setOpen] = useState<Record<string, boolean>>({});
 
-  useEffect(() => {
+  // The current page's group opens whenever the current page moves to another group.
+  useResetOnChange([activeGroup], () => {
     if (activeGroup) setOpen((o) => (o[activeGroup] ? o : { ...o, [activeGroup]: true }));
-  }, [activeGroup]);
+  });
 
   return (
     <nav className="ghg-sidenav" aria-label={t('nav.main')} data-testid="side-nav">

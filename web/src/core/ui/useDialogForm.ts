@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import type { MessageId } from '@ghg/locales';
 import { refusedFields } from './errorMessage';
+import { useResetOnChange } from './useResetOnChange';
 
 export type FieldErrors<F> = Partial<Record<keyof F, MessageId>>;
 
@@ -21,12 +22,17 @@ export function useDialogForm<F extends object>(isOpen: boolean, start: F, mutat
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const startKey = JSON.stringify(start);
 
-  useEffect(() => {
+  useResetOnChange([isOpen, startKey], () => {
     if (!isOpen) return;
     setForm(start);
     setErrors({});
+  });
+  const resetMutations = useEffectEvent(() => {
     for (const mutation of mutations) mutation.reset();
-  }, [isOpen, startKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (isOpen) resetMutations();
+  }, [isOpen, startKey]);
 
   /** Changes one field and takes the mark off it: the user is fixing it. */
   const set = useCallback(<K extends keyof F>(key: K, value: F[K]) => {

@@ -37,6 +37,9 @@ interface WorkspaceValue {
 
 const WorkspaceContext = createContext<WorkspaceValue | null>(null);
 
+/** One empty list while the companies load, so the context value does not change every render. */
+const NO_COMPANIES: Company[] = [];
+
 /** What the logged-in user is working on: company, fiscal year and company section. */
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const user = useUser();
@@ -53,14 +56,16 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     setStoredYear(year);
   }, []);
 
-  const [sectionVersion, setSectionVersion] = useState(0);
+  // The section chosen here (written to storage too) wins over what storage held for the company.
+  const [chosenSection, setChosenSection] = useState<{ companyId: string; sectionId: string | null } | null>(null);
   const sectionsQuery = useQuery(authorizedSectionsQuery(companyId));
-  const storedSection = useMemo(() => readSelectedCompanySection(local, companyId), [companyId, sectionVersion]);
+  const savedSection = useMemo(() => readSelectedCompanySection(local, companyId), [companyId]);
+  const storedSection = chosenSection?.companyId === companyId ? chosenSection.sectionId : savedSection;
   const companySectionId = resolveCompanySection(storedSection, sectionsQuery.data, user);
   const setCompanySectionId = useCallback(
     (sectionId: string | null) => {
       writeSelectedCompanySection(local, companyId, sectionId);
-      setSectionVersion((v) => v + 1);
+      setChosenSection({ companyId, sectionId });
     },
     [companyId],
   );
@@ -74,7 +79,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   });
   const switchCompany = useCallback(async (id: string) => void (await switchMutation.mutateAsync(id)), [switchMutation]);
 
-  const list = companies.data?.companies ?? [];
+  const list = companies.data?.companies ?? NO_COMPANIES;
   const value = useMemo<WorkspaceValue>(
     () => ({
       companyId,

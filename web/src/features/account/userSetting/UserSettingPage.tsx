@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Card, FormGroup, HTMLSelect, Intent, RadioGroup, Radio } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@ghg/locales';
@@ -13,6 +13,7 @@ import { useTheme, type Theme } from '../../../core/theme/ThemeProvider';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { showToast } from '../../../core/ui/toaster';
+import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 
 /** The user's own preferences: language and selected company (PUT /api/user), and the theme. */
 export default function UserSettingPage() {
@@ -26,8 +27,8 @@ export default function UserSettingPage() {
   const [companyId, setCompanyId] = useState(user.selectedCompanyId);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => setLanguage(user.language), [user.language]);
-  useEffect(() => setCompanyId(user.selectedCompanyId), [user.selectedCompanyId]);
+  useResetOnChange([user.language], () => setLanguage(user.language));
+  useResetOnChange([user.selectedCompanyId], () => setCompanyId(user.selectedCompanyId));
 
   const save = useMutation({
     mutationFn: (changes: { language?: Locale; selectedCompanyId?: string }) => api.put<{ user: Partial<AuthUser> }>('/api/user', { user: changes }),

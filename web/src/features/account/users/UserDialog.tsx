@@ -1,10 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Callout, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { LOCALES, type Locale } from '@ghg/locales';
 import type { CompanySection } from '../../../core/api/types';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
+import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 import { ROLES, roleHint, roleLabel, useChangeAccess, useInviteUser, userCodes, type ManagedUser, type Role } from './api';
 
 interface Props {
@@ -31,7 +32,7 @@ export function UserDialog({ open, companyId, sections, onClose }: Props) {
   const [sectionId, setSectionId] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ email?: boolean; name?: boolean; section?: boolean }>({});
 
-  useEffect(() => {
+  useResetOnChange([open], () => {
     if (!open) return;
     const u = open === 'invite' ? null : open;
     setEmail(u?.email ?? '');
@@ -40,9 +41,14 @@ export function UserDialog({ open, companyId, sections, onClose }: Props) {
     setRole(u?.role ?? 'viewer');
     setSectionId(u?.sectionId ?? null);
     setErrors({});
+  });
+  const resetMutations = useEffectEvent(() => {
     invite.reset();
     change.reset();
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (open) resetMutations();
+  }, [open]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, Card, HTMLTable, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { companySectionsQuery } from '../../../core/api/queries';
@@ -37,10 +37,9 @@ export default function UsersPage() {
     errorText,
   );
 
-  const rows = useMemo(() => {
-    const shown = filterRows(users.data ?? [], query, (u) => [u.name, u.email, t(roleLabel[u.role]), scopeText(u)]);
-    return sortRows(shown, sort, (u, k) => (k === 'role' ? t(roleLabel[u.role]) : k === 'scope' ? scopeText(u) : k === 'status' ? Number(u.active) : u[k]));
-  }, [users.data, query, sort, sections.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Filtered and sorted on each render (one company's users), so the labels follow the language.
+  const shown = filterRows(users.data ?? [], query, (u) => [u.name, u.email, t(roleLabel[u.role]), scopeText(u)]);
+  const rows = sortRows(shown, sort, (u, k) => (k === 'role' ? t(roleLabel[u.role]) : k === 'scope' ? scopeText(u) : k === 'status' ? Number(u.active) : u[k]));
 
   const reactivate = async (u: ManagedUser) => {
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useCan } from '../../../core/auth/permissions';
@@ -10,6 +10,7 @@ import { GroupedBarChart, type BarGroup } from '../../../core/ui/GroupedBarChart
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { QueryState } from '../../../core/ui/TableParts';
 import { showToast } from '../../../core/ui/toaster';
+import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 import { labelIn, useFactorSets } from '../factorLibrary/api';
 import { patchOf, useBases, useBasis, useGwpSets, usePreview, useSaveBasis, type Preview } from './api';
 import { basisCodes, lineCodes } from './codes';
@@ -38,14 +39,19 @@ export default function CalculationBasisPage() {
   const [reason, setReason] = useState('');
 
   // The form starts from the stored (or default) basis, and again whenever that changes.
-  useEffect(() => {
+  useResetOnChange([basis.data], () => {
     if (!basis.data) return;
     setGwpSet(basis.data.gwpSet);
     setPins(basis.data.factorSets);
     setReason('');
+  });
+  const resetMutations = useEffectEvent(() => {
     preview.reset();
     save.reset();
-  }, [basis.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (basis.data) resetMutations();
+  }, [basis.data]);
 
   const versionsBySet = useMemo(() => {
     const map = new Map<string, { version: string; title: string }[]>();

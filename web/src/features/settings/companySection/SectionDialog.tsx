@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { errorFields } from '../../../core/ui/errorMessage';
+import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 import { ENERGY_SECTION_TYPES, energyTypeLabel, sectionCodes, useSaveSection, type SectionForm } from './api';
 import { isReserved, parentChoices, type Section } from './tree';
 
@@ -23,7 +24,7 @@ export function SectionDialog({ open, sections, onClose }: Props) {
   const [form, setForm] = useState<SectionForm>({ name: '', displayName: '', parentSection: null, energyConservationActReportSectionType: null });
   const [nameMissing, setNameMissing] = useState(false);
 
-  useEffect(() => {
+  useResetOnChange([open], () => {
     if (!open) return;
     const s = open.section;
     setForm({
@@ -34,8 +35,11 @@ export function SectionDialog({ open, sections, onClose }: Props) {
       energyConservationActReportSectionType: s?.energyConservationActReportSectionType ?? null,
     });
     setNameMissing(false);
-    save.reset();
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  const resetSave = useEffectEvent(() => save.reset());
+  useEffect(() => {
+    if (open) resetSave();
+  }, [open]);
 
   const reserved = open?.section ? isReserved(open.section) : false;
   const refused = errorFields(save.error, 'section.', { invalid_name: 'name', section_exists: 'name', cyclic_parent: 'parentSection', parent_not_found: 'parentSection' });

@@ -28,24 +28,27 @@ export function SectionTree({ nodes, canWrite, onMove, onAdd, onEdit, onDelete }
   const [dragging, setDragging] = useState(false);
   const [over, setOver] = useState<string | null>(null);
 
-  const dropProps = (targetId: string | null) => ({
-    onDragOver: (e: DragEvent) => {
+  // One set of drop handlers for every target: a target names itself in data-drop-target (the
+  // section's id, '' for the top-level zone), so no handler is made during render.
+  const targetOf = (e: DragEvent<HTMLElement>): string | null => e.currentTarget.dataset.dropTarget || null;
+  const dropHandlers = {
+    onDragOver: (e: DragEvent<HTMLElement>) => {
       if (!dragged.current) return;
       e.preventDefault();
       e.dataTransfer.dropEffect = 'move';
-      setOver(targetId ?? 'top');
+      setOver(targetOf(e) ?? 'top');
     },
     onDragLeave: () => setOver(null),
-    onDrop: (e: DragEvent) => {
+    onDrop: (e: DragEvent<HTMLElement>) => {
       e.preventDefault();
       e.stopPropagation();
       setOver(null);
       const section = dragged.current;
       dragged.current = null;
       setDragging(false);
-      if (section) onMove(section, targetId);
+      if (section) onMove(section, targetOf(e));
     },
-  });
+  };
 
   const row = (node: SectionNode, depth: number) => {
     const s = node.section;
@@ -68,7 +71,8 @@ export function SectionTree({ nodes, canWrite, onMove, onAdd, onEdit, onDelete }
             setDragging(false);
             setOver(null);
           }}
-          {...dropProps(s.id)}
+          {...dropHandlers}
+          data-drop-target={s.id}
           data-testid={`section-row-${s.name}`}
         >
           <Icon icon={movable ? 'drag-handle-vertical' : isReserved(s) ? 'lock' : 'dot'} className="ghg-muted" />
@@ -102,7 +106,7 @@ export function SectionTree({ nodes, canWrite, onMove, onAdd, onEdit, onDelete }
   return (
     <div className="ghg-section-tree">
       {canWrite && (
-        <div className={`ghg-section-top-zone${over === 'top' ? ' ghg-drop-target' : ''}${dragging ? ' ghg-dragging' : ''}`} {...dropProps(null)} data-testid="section-top-zone">
+        <div className={`ghg-section-top-zone${over === 'top' ? ' ghg-drop-target' : ''}${dragging ? ' ghg-dragging' : ''}`} {...dropHandlers} data-drop-target="" data-testid="section-top-zone">
           <Icon icon="arrow-up" /> {t('companySection.dropTopLevel')}
         </div>
       )}

@@ -48,7 +48,12 @@ export function subtreeIds(sections: readonly Section[], id: string): Set<string
   const ids = new Set([id]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const s of sections) if (s.parentSection && ids.has(s.parentSection) && !ids.has(s.id)) (ids.add(s.id), (grew = true));
+    for (const s of sections) {
+      if (s.parentSection && ids.has(s.parentSection) && !ids.has(s.id)) {
+        ids.add(s.id);
+        grew = true;
+      }
+    }
   }
   return ids;
 }

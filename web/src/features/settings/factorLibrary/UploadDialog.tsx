@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Callout, Dialog, DialogBody, FileInput, FormGroup, HTMLTable, Intent, ProgressBar, Radio, RadioGroup } from '@blueprintjs/core';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { showToast } from '../../../core/ui/toaster';
+import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 import { factorSetCodes, uploadCodes, useUploadFactors, type CompanyFactorSet } from './api';
 import { readAsBase64, rowErrors } from './uploadErrors';
 
@@ -23,12 +24,15 @@ export function UploadDialog({ set, onClose }: Props) {
   const [mode, setMode] = useState<'merge' | 'replace'>('merge');
   const [progress, setProgress] = useState<number | null>(null);
 
-  useEffect(() => {
+  useResetOnChange([set], () => {
     setFile(null);
     setMode('merge');
     setProgress(null);
-    upload.reset();
-  }, [set]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  const resetUpload = useEffectEvent(() => upload.reset());
+  useEffect(() => {
+    resetUpload();
+  }, [set]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

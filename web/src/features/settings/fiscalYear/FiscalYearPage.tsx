@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Callout, Card, FormGroup, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useCan } from '../../../core/auth/permissions';
@@ -8,6 +8,7 @@ import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { showToast } from '../../../core/ui/toaster';
+import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 import { useSaveFiscalYear, validateStartMonth } from './api';
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
@@ -26,9 +27,9 @@ export default function FiscalYearPage() {
   const shown = month ?? saved ?? 4;
 
   // A change from another browser (live notice) shows here unless the user is editing.
-  useEffect(() => {
+  useResetOnChange([saved], () => {
     if (!dirty) setMonth(null);
-  }, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
 
   const monthName = (m: number) => intl.formatDate(new Date(2000, m - 1, 1), { month: 'long' });
   const formatDay = (iso: string) => intl.formatDate(new Date(`${iso}T00:00:00`), { year: 'numeric', month: 'long', day: 'numeric' });

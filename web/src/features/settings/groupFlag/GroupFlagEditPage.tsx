@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, Checkbox, FormGroup, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
@@ -13,6 +13,7 @@ import { errorFields } from '../../../core/ui/errorMessage';
 import { filterRows } from '../../../core/ui/filtering';
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { showToast } from '../../../core/ui/toaster';
+import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 import { groupFlagCodes, useGroupFlag, useSaveGroupFlag } from './api';
 
 const LIST_PATH = '/emission/setting/group-flag';
@@ -37,12 +38,12 @@ export default function GroupFlagEditPage() {
 
   // Fresh data (a live change, a refetch after a conflict) replaces the form only while the user
   // has not changed it; otherwise their save meets the newer version as a 409, never silently.
-  useEffect(() => {
+  useResetOnChange([flag.data, id], () => {
     if (dirty) return;
     setName(flag.data?.name ?? '');
     setSelected(new Set(flag.data?.sectionIds ?? []));
     setNameError(null);
-  }, [flag.data, id]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
 
   const shown = useMemo(() => filterRows(sections.data ?? [], query, (s) => [s.displayName, s.name]), [sections.data, query]);
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { HTMLTable, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useT } from '../../../core/i18n/I18nProvider';
@@ -30,14 +30,11 @@ export function CertificateTable({ companyId, canWrite, fiscalYear }: { companyI
   const year = (y: number) => t('fiscalYear.name', { year: String(y) });
   const kwh = (n: number) => intl.formatNumber(n, { maximumFractionDigits: 3 });
   const deletion = useConfirmedDelete(remove.mutateAsync, (c: Certificate) => t('offset.certificate.deleted', { type: typeName(c), kwh: kwh(c.quantityKwh) }), errorText);
-  const rows = useMemo(
-    () =>
-      sortRows(
-        filterRows(certificates.data ?? [], query, (c) => [typeName(c), year(c.fiscalYear), c.periodFrom, c.periodTo, c.generatorName, c.generatorLocation, c.powerSource && t(powerSourceName[c.powerSource])]),
-        sort,
-        (c, k) => (k === 'certificateType' ? typeName(c) : k === 'tracking' ? Number(c.tracking) : c[k]),
-      ),
-    [certificates.data, query, sort, t], // eslint-disable-line react-hooks/exhaustive-deps
+  // Filtered and sorted on each render (one company's certificates), with labels in the current language.
+  const rows = sortRows(
+    filterRows(certificates.data ?? [], query, (c) => [typeName(c), year(c.fiscalYear), c.periodFrom, c.periodTo, c.generatorName, c.generatorLocation, c.powerSource && t(powerSourceName[c.powerSource])]),
+    sort,
+    (c, k) => (k === 'certificateType' ? typeName(c) : k === 'tracking' ? Number(c.tracking) : c[k]),
   );
   const total = (certificates.data ?? []).length;
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../../core/ui/PageHeader';
 import { categoryName, type CategoryKey } from '../../../core/router/routeTable';
 import { ActionsHeader } from '../../../core/ui/TableParts';
 import { showToast } from '../../../core/ui/toaster';
+import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 import { useDeleteReductionGoal, useReductionGoals, useSaveReductionGoals, type ReductionGoal } from './api';
 import { editRow, parseNumber, rowFromGoal, validateRow, type GoalErrors, type GoalField, type GoalRow } from './goalRows';
 
@@ -69,9 +70,9 @@ function ReductionGoalEditor() {
   const dirty = rows.some((r) => r.dirty);
   // Fresh data replaces the table unless the user is typing; a live change by someone else
   // then surfaces as a 409 on save rather than silently overwriting what they typed.
-  useEffect(() => {
+  useResetOnChange([goals.data], () => {
     if (goals.data && !dirty) setRows(goals.data.map(rowFromGoal));
-  }, [goals.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
 
   const years = useMemo(() => {
     const set = new Set<number>();

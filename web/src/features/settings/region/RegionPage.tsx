@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Callout, Card, Dialog, DialogBody, FormGroup, HTMLSelect, HTMLTable, Intent, Spinner, Tooltip } from '@blueprintjs/core';
 import { companiesQuery } from '../../../core/api/queries';
@@ -13,6 +13,7 @@ import { regionMessage } from '../../../core/ui/regions';
 import { sortRows } from '../../../core/ui/sorting';
 import { ActionsHeader, FilterBox, useSort } from '../../../core/ui/TableParts';
 import { showToast } from '../../../core/ui/toaster';
+import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 import { useChangeRegion, useRegions } from './api';
 
 type Column = 'name' | 'region';
@@ -31,10 +32,8 @@ export default function RegionPage() {
     const id = regionMessage(region);
     return id ? t(id) : region;
   };
-  const rows = useMemo(
-    () => sortRows(filterRows(companies.data?.companies ?? [], query, (c) => [c.name, regionName(c.region)]), sort, (c, k) => (k === 'region' ? regionName(c.region) : c.name)),
-    [companies.data, query, sort, t], // eslint-disable-line react-hooks/exhaustive-deps
-  );
+  // Filtered and sorted on each render (the group's companies), with region names in the current language.
+  const rows = sortRows(filterRows(companies.data?.companies ?? [], query, (c) => [c.name, regionName(c.region)]), sort, (c, k) => (k === 'region' ? regionName(c.region) : c.name));
 
   return (
     <>
@@ -91,11 +90,13 @@ function RegionDialog({ company, regions, regionName, onClose }: { company: Comp
   const change = useChangeRegion();
   const [region, setRegion] = useState('');
 
+  useResetOnChange([company], () => {
+    if (company) setRegion(company.region);
+  });
+  const resetChange = useEffectEvent(() => change.reset());
   useEffect(() => {
-    if (!company) return;
-    setRegion(company.region);
-    change.reset();
-  }, [company]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (company) resetChange();
+  }, [company]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
