@@ -11,3 +11,4 @@ export type { ApplyProgress } from './core/applying';
 export { REBUILD_SUFFIX, rebuildName } from './core/tableSwap';
 export { migrations, type ReadModelMigration } from './migrations/index';
 export { allProjections } from './projections';
+export { auditedContracts, describeForAudit, diffFields, FACTOR_SET_FIELD_PREFIX, type AuditView } from './audit/auditDescriptors';

@@ -50,6 +50,13 @@ test.describe('calculation basis', () => {
     await expect(restated).toContainText('AR5');
     await expect(restated).toContainText('AR6');
     await expect(restated).toContainText('E2E: AR6 に戻す');
+    // In words, not as raw names, and found by its area in the filter.
+    await expect(restated).toContainText(ja['audit.event.CalculationBasisChanged']!);
+    await expect(restated).toContainText(ja['audit.field.gwpSet']!);
+    await expect(restated).not.toContainText('CalculationBasisChanged');
+    await page.getByTestId('audit-topic-filter').selectOption('calculation/basis');
+    await expect(page.locator('[data-testid="audit-row"][data-type="CalculationBasisSet"]').first()).toContainText(ja['audit.event.CalculationBasisSet']!);
+    await expect(page.locator('[data-testid="audit-row"]:not([data-type^="CalculationBasis"])')).toHaveCount(0);
   });
 
   test('moving the SHK set shows the unit refusal line by line instead of a silent number', async ({ page }) => {

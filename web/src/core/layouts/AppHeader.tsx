@@ -16,7 +16,7 @@ import {
   Tag,
   Tooltip,
 } from '@blueprintjs/core';
-import type { Locale, MessageId } from '@ghg/locales';
+import type { Locale } from '@ghg/locales';
 import { useSession, useUser } from '../auth/SessionProvider';
 import { useI18n, useT } from '../i18n/I18nProvider';
 import { useChangeLanguage } from '../i18n/languageSync';
@@ -27,18 +27,9 @@ import { useWorkspace } from '../workspace/WorkspaceProvider';
 import { showToast } from '../ui/toaster';
 import { useErrorText } from '../ui/ErrorCallout';
 import { regionMessage } from '../ui/regions';
+import { languageName, roleName } from '../i18n/names';
 
-export const languageName: Record<Locale, MessageId> = {
-  ja: 'language.ja',
-  en: 'language.en',
-  zhHans: 'language.zhHans',
-};
-
-export const roleName: Record<string, MessageId> = {
-  admin: 'role.admin',
-  editor: 'role.editor',
-  viewer: 'role.viewer',
-};
+export { languageName, roleName };
 
 export function AppHeader({ onToggleNav, navCollapsed }: { onToggleNav: () => void; navCollapsed: boolean }) {
   const t = useT();

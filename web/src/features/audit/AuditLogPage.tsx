@@ -1,21 +1,17 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Card, HTMLSelect, HTMLTable, Icon, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import type { AuditChange, AuditEntry } from '../../core/api/types';
+import type { AuditEntry } from '../../core/api/types';
 import { useT } from '../../core/i18n/I18nProvider';
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
 import { ErrorCallout } from '../../core/ui/ErrorCallout';
 import { PageHeader } from '../../core/ui/PageHeader';
 import { SortableHeader } from '../../core/ui/SortableHeader';
 import { sortRows, toggleSort, type SortState } from '../../core/ui/sorting';
-import { languageName, roleName } from '../../core/layouts/AppHeader';
-import { regionMessage } from '../../core/ui/regions';
-import { isLocale } from '@ghg/locales';
 import { useQuery } from '@tanstack/react-query';
 import { companySectionsQuery } from '../../core/api/queries';
-import { categoryName, type CategoryKey } from '../../core/router/routeTable';
 import { useAuditLog } from './api';
-import { eventKind, eventMessage, fieldMessage, topicName } from './describe';
+import { describeEntry, eventMessage, topicName, type AuditLookups, type DescribedChange } from './describe';
 
 type Column = 'occurredAt' | 'actor' | 'type';
 
@@ -38,44 +34,28 @@ export default function AuditLogPage() {
   const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data]);
   const filtered = topic === 'all' ? entries : entries.filter((e) => e.topic === topic);
   const actorName = (e: AuditEntry) => (e.actor ? (e.actor.name ?? e.actor.email ?? e.actor.id) : t('audit.system'));
-  // Sorted on each render, so names sort in the current language.
-  const rows = sortRows(filtered, sort, (e, k) =>
-    k === 'occurredAt' ? Number(e.position) : k === 'actor' ? actorName(e) : eventMessage(e.type) ? t(eventMessage(e.type)!) : e.type,
+  const rows = useMemo(
+    () =>
+      sortRows(filtered, sort, (e, k) =>
+        k === 'occurredAt' ? Number(e.position) : k === 'actor' ? actorName(e) : eventMessage(e.type) ? t(eventMessage(e.type)!) : e.type,
+      ),
+    [filtered, sort], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const formatValue = (field: string, value: unknown): string => {
-    if (value === null || value === undefined || value === '') return '—';
-    if (field === 'startMonth' && typeof value === 'number') return intl.formatDate(new Date(2000, value - 1, 1), { month: 'long' });
-    if (field === 'fiscalYear') return t('fiscalYear.name', { year: String(value) });
-    if (field === 'rate' && typeof value === 'number') return `${intl.formatNumber(value, { maximumFractionDigits: 6 })} ${t('settings.currency.yenPerUnit')}`;
-    if (field === 'language' && isLocale(value)) return t(languageName[value]);
-    if (field === 'role' && typeof value === 'string' && roleName[value]) return t(roleName[value]!);
-    if (field === 'region' && typeof value === 'string' && regionMessage(value)) return t(regionMessage(value)!);
-    if (field === 'selectedCompanyId' && typeof value === 'string') return companies.find((c) => c.id === value)?.name ?? value;
-    if (field === 'parentSectionId' && typeof value === 'string') return sectionName(value);
-    if (field === 'sectionIds' && Array.isArray(value)) return value.map((id) => sectionName(String(id))).join(', ') || '—';
-    if (field === 'scopeCategory' && categoryName[String(value) as CategoryKey]) return t(categoryName[String(value) as CategoryKey]);
-    if (typeof value === 'number') return /Year$/.test(field) ? String(value) : intl.formatNumber(value, { maximumFractionDigits: 6 });
-    if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
-    if (typeof value === 'object') return JSON.stringify(value);
-    return String(value);
-  };
+  const lookups: AuditLookups = { companyName: (id) => companies.find((c) => c.id === id)?.name ?? id, sectionName };
 
-  const renderChange = (c: AuditChange) => {
-    const label = fieldMessage(c.field);
-    return (
-      <li key={c.field}>
-        <span className="ghg-change-field">{label ? t(label) : c.field}</span>
-        <span className="ghg-change-before" data-testid="audit-before">
-          {formatValue(c.field, c.before)}
-        </span>
-        <Icon icon="arrow-right" size={12} className="ghg-muted" />
-        <span className="ghg-change-after" data-testid="audit-after">
-          {formatValue(c.field, c.after)}
-        </span>
-      </li>
-    );
-  };
+  const renderChange = (c: DescribedChange) => (
+    <li key={c.field}>
+      <span className="ghg-change-field">{c.label}</span>
+      <span className="ghg-change-before" data-testid="audit-before">
+        {c.before}
+      </span>
+      <Icon icon="arrow-right" size={12} className="ghg-muted" />
+      <span className="ghg-change-after" data-testid="audit-after">
+        {c.after}
+      </span>
+    </li>
+  );
 
   return (
     <>
@@ -115,8 +95,7 @@ export default function AuditLogPage() {
             </thead>
             <tbody>
               {rows.map((e) => {
-                const name = eventMessage(e.type);
-                const topicLabel = topicName[e.topic];
+                const described = describeEntry(e, intl, lookups);
                 return (
                   <tr key={e.id} data-testid="audit-row" data-type={e.type}>
                     <td className="ghg-nowrap">
@@ -128,16 +107,14 @@ export default function AuditLogPage() {
                       {e.actor?.email && <div className="bp6-text-muted ghg-small">{e.actor.email}</div>}
                     </td>
                     <td>
-                      <Tag minimal intent={kindIntent[eventKind(e.type)]}>
-                        {name ? t(name) : e.type}
-                      </Tag>
-                      {topicLabel && <div className="bp6-text-muted ghg-small">{t(topicLabel)}</div>}
+                      <Tag minimal intent={kindIntent[described.kind]}>{described.name}</Tag>
+                      {described.topic && <div className="bp6-text-muted ghg-small">{described.topic}</div>}
                     </td>
                     <td>
-                      {e.changes.length === 0 ? (
-                        <span className="bp6-text-muted">{t(eventKind(e.type) === 'removed' ? 'audit.removed' : 'audit.noFieldChanges')}</span>
+                      {described.changes.length === 0 ? (
+                        <span className="bp6-text-muted">{t(described.kind === 'removed' ? 'audit.removed' : 'audit.noFieldChanges')}</span>
                       ) : (
-                        <ul className="ghg-changes">{e.changes.map((c) => <Fragment key={c.field}>{renderChange(c)}</Fragment>)}</ul>
+                        <ul className="ghg-changes">{described.changes.map((c) => <Fragment key={c.field}>{renderChange(c)}</Fragment>)}</ul>
                       )}
                     </td>
                   </tr>

@@ -1,7 +1,18 @@
-import type { MessageId } from '@ghg/locales';
+import type { AuditedEventType, AuditTopic } from '@ghg/events';
+import { isLocale, type MessageId } from '@ghg/locales';
+import type { AuditChange } from '../../core/api/types';
+import { languageName, roleName } from '../../core/i18n/names';
+import { regionMessage } from '../../core/ui/regions';
+import { categoryName, type CategoryKey } from '../../core/router/routeTable';
 
-/** Event types of the audit log, in words. Unknown types show their raw name. */
-const eventName: Record<string, MessageId> = {
+/**
+ * Every audited event type in words, typed by the event union: a new event type is a type error
+ * here until it is named (or listed as not audited in events/src/contracts/audit.ts). A type this
+ * build does not know (written by a newer one) shows its raw name.
+ */
+const eventName: Record<AuditedEventType, MessageId> = {
+  TenantCreated: 'audit.event.TenantCreated',
+  TenantCompanyAdded: 'audit.event.TenantCompanyAdded',
   FiscalYearStartMonthSet: 'audit.event.FiscalYearStartMonthSet',
   CurrencyRateAdded: 'audit.event.CurrencyRateAdded',
   CurrencyRateChanged: 'audit.event.CurrencyRateChanged',
@@ -14,6 +25,12 @@ const eventName: Record<string, MessageId> = {
   CompanySectionDeleted: 'audit.event.CompanySectionDeleted',
   UserRegistered: 'audit.event.UserRegistered',
   UserPreferencesChanged: 'audit.event.UserPreferencesChanged',
+  UserAccessChanged: 'audit.event.UserAccessChanged',
+  UserDeactivated: 'audit.event.UserDeactivated',
+  UserReactivated: 'audit.event.UserReactivated',
+  PasswordResetRequested: 'audit.event.PasswordResetRequested',
+  PasswordChanged: 'audit.event.PasswordChanged',
+  UserEmailClaimed: 'audit.event.UserEmailClaimed',
   ReductionGoalAdded: 'audit.event.ReductionGoalAdded',
   ReductionGoalChanged: 'audit.event.ReductionGoalChanged',
   ReductionGoalRemoved: 'audit.event.ReductionGoalRemoved',
@@ -33,8 +50,19 @@ const eventName: Record<string, MessageId> = {
   ManagementIntensityAdded: 'audit.event.ManagementIntensityAdded',
   ManagementIntensityChanged: 'audit.event.ManagementIntensityChanged',
   ManagementIntensityRemoved: 'audit.event.ManagementIntensityRemoved',
+  CalculationBasisSet: 'audit.event.CalculationBasisSet',
+  CalculationBasisChanged: 'audit.event.CalculationBasisChanged',
+  CompanyFactorSetCreated: 'audit.event.CompanyFactorSetCreated',
+  CompanyFactorSaved: 'audit.event.CompanyFactorSaved',
+  CompanyFactorRemoved: 'audit.event.CompanyFactorRemoved',
+  CompanyFactorSetUploaded: 'audit.event.CompanyFactorSetUploaded',
 };
 
+/**
+ * The fields the projector lists (projector/src/audit/auditDescriptors.ts); the test that renders
+ * every event type (tests/audit) fails on one without a label. A pinned factor set's field is
+ * `factorSets.<setId>`, named with its set id.
+ */
 const fieldName: Record<string, MessageId> = {
   startMonth: 'audit.field.startMonth',
   fiscalYear: 'audit.field.fiscalYear',
@@ -75,9 +103,37 @@ const fieldName: Record<string, MessageId> = {
   value: 'audit.field.value',
   unit: 'audit.field.unit',
   sectionIds: 'audit.field.sectionIds',
+  companyId: 'audit.field.companyId',
+  companyIds: 'audit.field.companyIds',
+  allCompanies: 'audit.field.allCompanies',
+  sectionId: 'audit.field.sectionId',
+  active: 'audit.field.active',
+  expiresAt: 'audit.field.expiresAt',
+  gwpSet: 'audit.field.gwpSet',
+  reason: 'audit.field.reason',
+  setId: 'audit.field.setId',
+  title: 'audit.field.title',
+  publisher: 'audit.field.publisher',
+  citation: 'audit.field.citation',
+  licence: 'audit.field.licence',
+  version: 'audit.field.version',
+  fileName: 'audit.field.fileName',
+  mode: 'audit.field.mode',
+  rows: 'audit.field.rows',
+  key: 'audit.field.key',
+  label: 'audit.field.label',
+  stage: 'audit.field.stage',
+  validFrom: 'audit.field.validFrom',
+  validTo: 'audit.field.validTo',
+  source: 'audit.field.source',
+  category: 'audit.field.category',
 };
+/** The projector's prefix of a pinned factor set's field (FACTOR_SET_FIELD_PREFIX there; the test checks they agree). */
+const FACTOR_SET_FIELD = 'factorSets.';
 
-export const topicName: Record<string, MessageId> = {
+/** Every area of the audit log, the filter's options (typed by the topics the projector files under). */
+export const topicName: Record<AuditTopic, MessageId> = {
+  'organization/tenant': 'audit.topic.tenant',
   'settings/fiscalYear': 'audit.topic.fiscalYear',
   'settings/currency': 'audit.topic.currency',
   'organization/companies': 'audit.topic.companies',
@@ -89,6 +145,9 @@ export const topicName: Record<string, MessageId> = {
   'settings/groupFlag': 'audit.topic.groupFlag',
   'settings/intensity': 'audit.topic.intensity',
   'settings/managementIntensity': 'audit.topic.managementIntensity',
+  'calculation/basis': 'audit.topic.calculationBasis',
+  'calculation/companyFactorSets': 'audit.topic.companyFactorSets',
+  'calculation/companyFactor': 'audit.topic.companyFactor',
 };
 
 export type EventKind = 'added' | 'changed' | 'removed';
@@ -99,8 +158,88 @@ export function eventKind(type: string): EventKind {
   return 'changed';
 }
 
-export const eventMessage = (type: string): MessageId | undefined => eventName[type];
-export const fieldMessage = (field: string): MessageId | undefined => fieldName[field];
+const isAuditedType = (type: string): type is AuditedEventType => Object.hasOwn(eventName, type);
+const isAuditTopic = (topic: string): topic is AuditTopic => Object.hasOwn(topicName, topic);
+
+export const eventMessage = (type: string): MessageId | undefined => (isAuditedType(type) ? eventName[type] : undefined);
+export const topicMessage = (topic: string): MessageId | undefined => (isAuditTopic(topic) ? topicName[topic] : undefined);
+export const fieldMessage = (field: string): MessageId | undefined =>
+  field.startsWith(FACTOR_SET_FIELD) ? 'audit.field.factorSet' : Object.hasOwn(fieldName, field) ? fieldName[field] : undefined;
+
+/** What the describer needs of react-intl (an IntlShape has it). */
+export interface AuditIntl {
+  formatMessage(descriptor: { id: MessageId }, values?: Record<string, string | number>): string;
+  formatNumber(value: number, options?: { maximumFractionDigits?: number }): string;
+  formatDate(value: Date | string, options?: Intl.DateTimeFormatOptions): string;
+}
+
+/** Names of the records a value may point to (a company, a section), as the screen knows them. */
+export interface AuditLookups {
+  companyName(id: string): string;
+  sectionName(id: string): string;
+}
+
+export interface DescribedChange {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface DescribedEntry {
+  kind: EventKind;
+  /** The event in words; the raw type only for a type this build does not know. */
+  name: string;
+  /** The area in words, or null for an area this build does not know. */
+  topic: string | null;
+  changes: DescribedChange[];
+}
+
+/** A field's value as the audit screen shows it ('—' for none). */
+export function formatAuditValue(field: string, value: unknown, intl: AuditIntl, lookups: AuditLookups): string {
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'startMonth' && typeof value === 'number') return intl.formatDate(new Date(2000, value - 1, 1), { month: 'long' });
+  if (field === 'fiscalYear') return t('fiscalYear.name', { year: String(value) });
+  if (field === 'rate' && typeof value === 'number') return `${intl.formatNumber(value, { maximumFractionDigits: 6 })} ${t('settings.currency.yenPerUnit')}`;
+  if (field === 'language' && isLocale(value)) return t(languageName[value]);
+  if (field === 'role' && typeof value === 'string' && roleName[value]) return t(roleName[value]!);
+  if (field === 'region' && typeof value === 'string' && regionMessage(value)) return t(regionMessage(value)!);
+  if ((field === 'selectedCompanyId' || field === 'companyId') && typeof value === 'string') return lookups.companyName(value);
+  if (field === 'companyIds' && Array.isArray(value)) return value.map((id) => lookups.companyName(String(id))).join(', ') || '—';
+  if ((field === 'parentSectionId' || field === 'sectionId') && typeof value === 'string') return lookups.sectionName(value);
+  if (field === 'sectionIds' && Array.isArray(value)) return value.map((id) => lookups.sectionName(String(id))).join(', ') || '—';
+  if ((field === 'scopeCategory' || field === 'category') && isCategory(value)) return t(categoryName[value]);
+  if (field === 'mode' && (value === 'merge' || value === 'replace')) return t(value === 'merge' ? 'factorLibrary.upload.merge' : 'factorLibrary.upload.replace');
+  if (field === 'expiresAt' && typeof value === 'string') return intl.formatDate(value, { dateStyle: 'short', timeStyle: 'short' });
+  if (typeof value === 'number') return /Year$/.test(field) || field === 'version' ? String(value) : intl.formatNumber(value, { maximumFractionDigits: 6 });
+  if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const isCategory = (value: unknown): value is CategoryKey => typeof value === 'string' && Object.hasOwn(categoryName, value);
+
+/** One audit entry in words: the event, its area, and each changed field with its values before and after. */
+export function describeEntry(entry: { type: string; topic: string; changes: readonly AuditChange[] }, intl: AuditIntl, lookups: AuditLookups): DescribedEntry {
+  const name = eventMessage(entry.type);
+  const topic = topicMessage(entry.topic);
+  return {
+    kind: eventKind(entry.type),
+    name: name ? intl.formatMessage({ id: name }) : entry.type,
+    topic: topic ? intl.formatMessage({ id: topic }) : null,
+    changes: entry.changes.map((c) => {
+      const label = fieldMessage(c.field);
+      const values = c.field.startsWith(FACTOR_SET_FIELD) ? { setId: c.field.slice(FACTOR_SET_FIELD.length) } : undefined;
+      return {
+        field: c.field,
+        label: label ? intl.formatMessage({ id: label }, values) : c.field,
+        before: formatAuditValue(c.field, c.before, intl, lookups),
+        after: formatAuditValue(c.field, c.after, intl, lookups),
+      };
+    }),
+  };
+}
 
 /** Days (local yyyy-mm-dd) with their number of changes, oldest first, zero days included. */
 export function changesPerDay(occurredAt: readonly string[], days: number, today: Date): { day: string; count: number }[] {

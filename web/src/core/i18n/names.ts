@@ -1,0 +1,15 @@
+import type { Locale, MessageId } from '@ghg/locales';
+
+/** Each interface language by its own message (the header's switcher, the account screen, the audit log). */
+export const languageName: Record<Locale, MessageId> = {
+  ja: 'language.ja',
+  en: 'language.en',
+  zhHans: 'language.zhHans',
+};
+
+/** Each role by its message. */
+export const roleName: Record<string, MessageId> = {
+  admin: 'role.admin',
+  editor: 'role.editor',
+  viewer: 'role.viewer',
+};
