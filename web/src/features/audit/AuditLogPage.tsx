@@ -34,12 +34,9 @@ export default function AuditLogPage() {
   const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data]);
   const filtered = topic === 'all' ? entries : entries.filter((e) => e.topic === topic);
   const actorName = (e: AuditEntry) => (e.actor ? (e.actor.name ?? e.actor.email ?? e.actor.id) : t('audit.system'));
-  const rows = useMemo(
-    () =>
-      sortRows(filtered, sort, (e, k) =>
-        k === 'occurredAt' ? Number(e.position) : k === 'actor' ? actorName(e) : eventMessage(e.type) ? t(eventMessage(e.type)!) : e.type,
-      ),
-    [filtered, sort], // eslint-disable-line react-hooks/exhaustive-deps
+  // Sorted on each render, so names sort in the current language.
+  const rows = sortRows(filtered, sort, (e, k) =>
+    k === 'occurredAt' ? Number(e.position) : k === 'actor' ? actorName(e) : eventMessage(e.type) ? t(eventMessage(e.type)!) : e.type,
   );
 
   const lookups: AuditLookups = { companyName: (id) => companies.find((c) => c.id === id)?.name ?? id, sectionName };
