@@ -23,10 +23,22 @@ export function toEventData(event: NewEvent): EventData {
   return jsonEvent({
     ...(event.id ? { id: event.id } : {}),
     type: event.type,
-    data: event.data as JSONType,
+    data: jsonData(event.data),
     metadata: { ...event.metadata, schemaVersion: event.schemaVersion },
   });
 }
+
+/**
+ * Event data as the client's JSON type. An event's data is a JSON object (its contract's data, an
+ * object in every contract and in the store contract suite); an array or a string is JSON too. A
+ * bare number, boolean or null is no JSON event the client can write, so it is refused here.
+ */
+function jsonData(data: unknown): JSONType {
+  if (typeof data === 'string' || Array.isArray(data) || isJsonObject(data)) return data;
+  throw new TypeError(`event data must be a JSON object, not ${data === null ? 'null' : typeof data}`);
+}
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
  * -1 means "no stream" in the port, as in the PostgreSQL adapter; ESDB wants the constant. The

@@ -4,21 +4,13 @@ import {
   type AllStreamResolvedEvent,
   type AppendExpectedRevision,
   type EventData,
+  type AllStreamJSONRecordedEvent,
   type EventStoreDBClient,
   type Position,
 } from '@eventstore/db-client';
 
-interface Stored {
-  streamId: string;
-  id: string;
-  isJson: true;
-  revision: bigint;
-  type: string;
-  created: Date;
-  data: unknown;
-  metadata: unknown;
-  position: Position;
-}
+/** An event as the server keeps it and hands it out: the client's own type of a JSON event of $all. */
+type Stored = AllStreamJSONRecordedEvent;
 
 type ReadPos = 'start' | 'end' | Position;
 
@@ -54,7 +46,8 @@ export function createFakeEsdbClient(): EventStoreDBClient & FakeEsdbControls {
   const subscriptions = new Set<(error?: Error) => void>();
   let n = 0;
 
-  const json = (value: unknown) => (value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown));
+  // What the server keeps of a value: its JSON (a Date becomes its string), as the client types JSON data.
+  const json = (value: unknown) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
   const write = (streamId: string, e: { id: string; type: string; data: unknown; metadata: unknown }) => {
     n += 1;
     const stream = streams.get(streamId) ?? [];
@@ -76,7 +69,7 @@ export function createFakeEsdbClient(): EventStoreDBClient & FakeEsdbControls {
   };
   const system = () => write('$stats-fake', { id: crypto.randomUUID(), type: '$statsCollected', data: {}, metadata: {} });
   const cmp = (a: Position, b: Position) => (a.commit === b.commit ? Number(a.prepare - b.prepare) : a.commit < b.commit ? -1 : 1);
-  const resolved = (e: Stored): AllStreamResolvedEvent => ({ event: structuredClone(e) as never, commitPosition: e.position.commit });
+  const resolved = (e: Stored): AllStreamResolvedEvent => ({ event: structuredClone(e), commitPosition: e.position.commit });
   const done = (last: Stored) => ({ success: true, nextExpectedRevision: last.revision, position: last.position });
   system();
 

@@ -476,8 +476,8 @@ export async function startLoopbackEsdbServer(options: LoopbackOptions = {}): Pr
     batchAppend,
     delete: unimplemented,
     tombstone: unimplemented,
-  } as never);
-  server.addService(featuresGrpc.ServerFeaturesService, { getSupportedMethods: supportedMethods } as never);
+  });
+  server.addService(featuresGrpc.ServerFeaturesService, { getSupportedMethods: supportedMethods });
   port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
   );

@@ -70,7 +70,8 @@ async function readFirstSheet(zip: Buffer, limits: UploadLimits): Promise<XlsxRe
   const part = (path: string): ZipEntry | undefined => directory.entries.get(path);
   const stream = (entry: ZipEntry) => inflateEntryStream(zip, entry, budget, limits);
 
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(null as never, { styles: 'cache', sharedStrings: 'cache', hyperlinks: 'ignore', worksheets: 'emit' }) as unknown as WorkbookReaderParts;
+  // No input of its own (the file name '' is never opened): only its part parsers run, on the entries inflated here.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader('', { styles: 'cache', sharedStrings: 'cache', hyperlinks: 'ignore', worksheets: 'emit' }) as unknown as WorkbookReaderParts;
   const workbook = part('xl/workbook.xml');
   const workbookRels = part('xl/_rels/workbook.xml.rels');
   if (!workbook || !workbookRels) return { ok: false, code: 'invalid_xlsx' };

@@ -1,13 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { Button, InputGroup, Intent, Spinner, Tooltip } from '@blueprintjs/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { useT } from '../i18n/I18nProvider';
 import { ErrorCallout } from './ErrorCallout';
 import { SortableHeader } from './SortableHeader';
 import { toggleSort, type SortState } from './sorting';
 
+/** What QueryState reads of a query: a UseQueryResult of rows has it, and so has one whose rows are derived from its data. */
+export interface QueryStatus<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: readonly T[] | undefined;
+}
+
 /** A query's table: a spinner while loading, the error, `empty` when there are no rows, else the table. */
-export function QueryState<T>({ query, empty, children }: { query: UseQueryResult<T[]>; empty?: ReactNode; children: ReactNode }) {
+export function QueryState<T>({ query, empty, children }: { query: QueryStatus<T>; empty?: ReactNode; children: ReactNode }) {
   if (query.isPending) {
     return (
       <div className="ghg-center-pad">
@@ -16,7 +23,7 @@ export function QueryState<T>({ query, empty, children }: { query: UseQueryResul
     );
   }
   if (query.isError) return <ErrorCallout error={query.error} />;
-  if (empty && query.data.length === 0) return <>{empty}</>;
+  if (empty && query.data?.length === 0) return <>{empty}</>;
   return <>{children}</>;
 }
 

@@ -90,7 +90,7 @@ export default function CalculationBasisPage() {
         {t('calculationBasis.intro')} <Link to="/emission/setting/emission-factor">{t('calculationBasis.toLibrary')}</Link>
       </Callout>
       <Card className="ghg-table-card" data-testid="basis-form">
-        <QueryState query={{ ...basis, data: basis.data ? [basis.data] : undefined } as never}>
+        <QueryState query={{ isPending: basis.isPending, isError: basis.isError, error: basis.error, data: basis.data ? [basis.data] : undefined }}>
           {stored && (
             <>
               <div className="ghg-table-toolbar">

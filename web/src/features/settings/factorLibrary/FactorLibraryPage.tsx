@@ -80,7 +80,7 @@ export default function FactorLibraryPage() {
             {t('factorLibrary.total', { count: total })}
           </span>
         </div>
-        <QueryState query={{ ...factors, data: rows } as never}>
+        <QueryState query={{ isPending: factors.isPending, isError: factors.isError, error: factors.error, data: rows }}>
           {rows && rows.length === 0 ? (
             <NonIdealState icon="search" description={t('factorLibrary.noMatch')} />
           ) : (
