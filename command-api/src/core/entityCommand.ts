@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { WrongExpectedVersionError, type EventMetadata, type RecordedEvent } from '@ghg/events';
-import { claimRegisterDecider, claimRegisterStreamId, clashingHolders, foldRecorded, type Decider, type EntityClaim, type Holder } from '@ghg/domain';
+import { claimRegisterDecider, claimRegisterStreamId, clashingHolders, fold, foldRecorded, type Decider, type EntityClaim, type Holder } from '@ghg/domain';
 import type { CommandApiDeps } from './deps';
 import { toNewEvent, type CommandOutcome } from './executeCommand';
 import { httpErrorFor } from './httpErrors';
@@ -68,7 +68,7 @@ export async function executeEntityCommand<C, E extends { type: string; data: un
     const decision = decider.decide(command, state);
     if (!decision.ok) throw httpErrorFor(decision.error);
     if (decision.events.length === 0) return { state, appended: 0, append: null };
-    const after = decision.events.reduce((s, e, i) => decider.evolve(s, e, version + 1 + i), state);
+    const after = fold(decider, decision.events, version + 1, state);
     const before = claimsOf(state);
     const next = claimsOf(after);
     // Every value the entity will hold, not only new ones: claiming what it already holds costs one

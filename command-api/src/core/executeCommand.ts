@@ -8,7 +8,7 @@ import {
   type EventStore,
   type NewEvent,
 } from '@ghg/events';
-import type { Decider } from '@ghg/domain';
+import { fold, type Decider } from '@ghg/domain';
 import { loadStream, snapshotIfDue, type Snapshotting } from './snapshots';
 import { HttpError, httpErrorFor } from './httpErrors';
 import { invalidArgs } from './validate';
@@ -49,7 +49,7 @@ export async function executeCommand<C, E extends { type: string; data: unknown 
       const append = await eventStore.appendToStream(streamId, newEvents, {
         expectedVersion: version === -1 ? 'no_stream' : version,
       });
-      const after = decision.events.reduce((s, e, i) => decider.evolve(s, e, version + 1 + i), state);
+      const after = fold(decider, decision.events, version + 1, state);
       await snapshotIfDue(options.snapshotting, streamId, loaded, { version: append.nextExpectedVersion, lastEventId: newEvents.at(-1)!.id }, after);
       return { state: after, appended: newEvents.length, append };
     } catch (error) {

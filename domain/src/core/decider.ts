@@ -28,13 +28,17 @@ export const reject = <ErrorCode extends string>(error: ErrorCode): { ok: false;
   error,
 });
 
-/** Folds events the decider emitted (already typed), from its initial state. */
+/**
+ * Folds events the decider emitted (already typed), numbered from `firstRevision`, onto `from`
+ * (the initial state unless given: e.g. the state a command was decided on).
+ */
 export function fold<Event extends { type: string }, State>(
   decider: Pick<Decider<unknown, Event, State, string>, 'initialState' | 'evolve'>,
   events: readonly Event[],
   firstRevision = 0,
+  from: State = decider.initialState(),
 ): State {
-  return events.reduce((state, event, i) => decider.evolve(state, event, firstRevision + i), decider.initialState());
+  return events.reduce((state, event, i) => decider.evolve(state, event, firstRevision + i), from);
 }
 
 /** What a fold needs of a recorded event (the store's RecordedEvent has it). */
