@@ -8,7 +8,7 @@ import { migrateReadModels } from './core/migrate';
 import { ProjectorRunner } from './core/projectorRunner';
 import { rebuildProjections } from './core/rebuild';
 import { testDbKinds } from './core/testing/readModelDb';
-import { allProjections } from './projections';
+import { allProjections } from './features';
 
 /**
  * Issue 10, 1b: whatever an event contract allows, the read models store. For every contract in

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@ghg/events';
-import type { Projection, ProjectionContext } from './projection';
+import type { Projection, RunnerContext } from './projection';
 import { NoticeCollector } from './notices';
 import type { RebuildMemory } from './rebuildMemory';
 import { errorText } from './failures';
@@ -19,7 +19,7 @@ export function tableMapper(projection: Projection, physical: (logical: string) 
 }
 
 /** `notices` null: nobody will hear them (a rebuild without a change bus), so they are dropped. */
-export function makeContext(trx: Knex.Transaction, table: (logical: string) => string, notices: NoticeCollector | null, rebuild?: RebuildMemory): ProjectionContext {
+export function makeContext(trx: Knex.Transaction, table: (logical: string) => string, notices: NoticeCollector | null, rebuild?: RebuildMemory): RunnerContext {
   return { trx, table, notify: notices ? (notice) => notices.add(notice) : () => undefined, ...(rebuild ? { rebuild } : {}) };
 }
 
@@ -38,7 +38,7 @@ export interface ApplyProgress {
 export async function applyEvents(
   projection: Projection,
   events: readonly RecordedEvent[],
-  ctx: ProjectionContext,
+  ctx: RunnerContext,
   progress: ApplyProgress = { current: null },
 ): Promise<void> {
   if (events.length === 0) return;
@@ -64,7 +64,7 @@ export async function applyInSavepoint(
   trx: Knex.Transaction,
   projection: Projection,
   events: readonly RecordedEvent[],
-  context: (trx: Knex.Transaction) => ProjectionContext,
+  context: (trx: Knex.Transaction) => RunnerContext,
 ): Promise<void> {
   const progress: ApplyProgress = { current: null };
   try {
@@ -92,7 +92,7 @@ async function locateFailure(
   trx: Knex.Transaction,
   projection: Projection,
   events: readonly RecordedEvent[],
-  context: (trx: Knex.Transaction) => ProjectionContext,
+  context: (trx: Knex.Transaction) => RunnerContext,
 ): Promise<ProjectionFailedError | null> {
   let found: ProjectionFailedError | null = null;
   try {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresEventStore, type Database } from '@ghg/eventstore';
 import type { EventStore } from '@ghg/events';
 import { freshPglite, freshPostgres } from '@ghg/eventstore/testing';
-import { allProjections } from '../projections';
+import { allProjections } from '../features';
 import { migrateReadModels } from './migrate';
 import { ProjectorRunner } from './projectorRunner';
 import { rebuildProjections } from './rebuild';

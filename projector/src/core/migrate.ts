@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { migrations as defaultMigrations, type ReadModelMigration } from '../migrations/index';
+import type { ReadModelMigration } from '../migrations/index';
+import { migrations as defaultMigrations } from '../features';
 
 /**
  * Own bookkeeping tables, so the read-model list never meets the event store's migrations:

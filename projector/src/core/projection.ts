@@ -1,9 +1,14 @@
 import type { Knex } from 'knex';
-import type { RecordedEvent, ChangeNotice } from '@ghg/events';
+import type { RecordedEvent, ChangeNotice, LiveTopic } from '@ghg/events';
 import type { AnyEventContract, DomainEventOf } from '@ghg/events';
 import type { RebuildMemory } from './rebuildMemory';
 
-export interface ProjectionContext {
+/**
+ * What a projection is given besides its events. The product's projections (`defineProjection`)
+ * announce only the product's topics (`LiveTopic`, which the web app maps to its queries); the
+ * runner's own contract (`Projection`) takes any topic, as test projections announce their own.
+ */
+export interface ProjectionContext<Topic extends string = LiveTopic> {
   /** The batch transaction: every read-model write and the checkpoint commit together. */
   trx: Knex.Transaction;
   /**
@@ -12,10 +17,13 @@ export interface ProjectionContext {
    */
   table(logicalName: string): string;
   /** Records a change to announce once the batch has committed. */
-  notify(notice: Omit<ChangeNotice, 'position'>): void;
+  notify(notice: Omit<ChangeNotice, 'position' | 'topic'> & { topic: Topic }): void;
   /** Only during a rebuild: memory for the whole replay (see RebuildMemory). */
   rebuild?: RebuildMemory;
 }
+
+/** The context the runner makes: it takes a notice of any topic. */
+export type RunnerContext = ProjectionContext<string>;
 
 /**
  * A named, idempotent projection from the global log into read-model tables.
@@ -27,7 +35,7 @@ export interface Projection {
   tables: readonly string[];
   /** Event types it reacts to; every other event only advances its checkpoint. */
   handles: readonly string[];
-  apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void>;
+  apply(event: RecordedEvent, ctx: RunnerContext): Promise<void>;
   /**
    * Optional fast path, used instead of `apply` when present: receives the handled events of a
    * batch (in log order, up to the batch size) so it can write them with a few multi-row
@@ -35,12 +43,12 @@ export interface Projection {
    * Worth it for projections that see many events: a rebuild otherwise pays one round trip
    * per event.
    */
-  applyBatch?(events: readonly RecordedEvent[], ctx: ProjectionContext): Promise<void>;
+  applyBatch?(events: readonly RecordedEvent[], ctx: RunnerContext): Promise<void>;
   /**
    * Optional: during a rebuild, called once in the swap transaction before the copies go live,
    * to write what the projection kept in `ctx.rebuild` instead of writing it every batch.
    */
-  finishRebuild?(ctx: ProjectionContext): Promise<void>;
+  finishRebuild?(ctx: RunnerContext): Promise<void>;
 }
 
 /** A recorded event of one of the contracts `C`, its `type` and `data` typed by that contract. */
@@ -77,7 +85,7 @@ export function defineProjection<C extends AnyEventContract>(spec: ProjectionSpe
     apply: apply
       ? async (event, ctx) => (handled(event) ? apply(event, ctx) : undefined)
       : async (event, ctx) => (handled(event) ? applyBatch([event], ctx) : undefined),
-    ...(applyBatch ? { applyBatch: (events: readonly RecordedEvent[], ctx: ProjectionContext) => applyBatch(events.filter(handled), ctx) } : {}),
+    ...(applyBatch ? { applyBatch: (events: readonly RecordedEvent[], ctx: RunnerContext) => applyBatch(events.filter(handled), ctx) } : {}),
     ...(spec.finishRebuild ? { finishRebuild: spec.finishRebuild } : {}),
   };
 }

@@ -19,7 +19,7 @@ const rowOf = (event: RateEvent): Record<string, unknown> | null => {
 };
 const idOf = (event: RateEvent) => event.data.id;
 const notice = (event: RateEvent) => ({
-  topic: 'settings/currency',
+  topic: 'settings/currency' as const,
   companyId: event.data.companyId,
   tenantId: event.metadata.tenantId,
   ids: [idOf(event)],

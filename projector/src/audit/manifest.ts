@@ -1,0 +1,10 @@
+import type { ProjectorFeature } from '../core/feature';
+import * as auditTables from '../migrations/0004_audit';
+import { auditLogProjection } from './auditLog';
+
+/** The audit log: who changed what, with each change's values before and after. */
+export const auditFeature: ProjectorFeature = {
+  name: 'audit',
+  projections: [auditLogProjection],
+  migrations: [auditTables],
+};
