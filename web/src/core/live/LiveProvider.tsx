@@ -1,14 +1,15 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionStore } from '../auth/sessionStore';
-import { queryKeysForTopic } from '../api/queryKeys';
 import { LiveConnection, liveUrl, type LiveStatus } from './liveConnection';
+import { queryKeysForNotice } from './topics';
 
 const LiveStatusContext = createContext<LiveStatus>('stopped');
 
 /**
- * One WebSocket to /api/live per tab while logged in. Each notice invalidates the queries of its
- * topic; after a reconnection every query is refetched, since notices were missed meanwhile.
+ * One WebSocket to /api/live per tab while logged in. Each notice invalidates the queries the
+ * features follow its topic with (topics.ts); after a reconnection every query is refetched,
+ * since notices were missed meanwhile.
  * The connection is reopened when the selected company changes.
  */
 export function LiveProvider({ companyId, children }: { companyId: string | undefined; children: ReactNode }) {
@@ -25,7 +26,7 @@ export function LiveProvider({ companyId, children }: { companyId: string | unde
       onNotices: (notices) => {
         const seen = new Set<string>();
         for (const notice of notices) {
-          for (const queryKey of queryKeysForTopic(notice.topic)) {
+          for (const queryKey of queryKeysForNotice(notice)) {
             const id = JSON.stringify(queryKey);
             if (seen.has(id)) continue;
             seen.add(id);

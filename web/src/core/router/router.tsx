@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from '../auth/guards';
 import { DefaultLayout } from '../layouts/DefaultLayout';
@@ -7,42 +6,15 @@ import { RouteErrorElement } from '../errors/RouteErrorElement';
 import { NotFoundScreen } from '../errors/ErrorScreen';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import ComingSoonPage from './ComingSoonPage';
-import { routeTable, type RouteDef, type ScreenId } from './routeTable';
+import { routeTable, type RouteDef } from './routeTable';
 
-type Screen = () => Promise<{ default: ComponentType }>;
-
-/** The built screens, each its own chunk. */
-const screens: Record<ScreenId, Screen> = {
-  home: () => import('../../features/home/HomePage'),
-  login: () => import('../../features/auth/login/LoginPage'),
-  forgetPassword: () => import('../../features/auth/forgetPassword/ForgetPasswordPage'),
-  passwordResetting: () => import('../../features/auth/passwordResetting/PasswordResettingPage'),
-  account: () => import('../../features/account/AccountPage'),
-  userSetting: () => import('../../features/account/userSetting/UserSettingPage'),
-  companySetting: () => import('../../features/account/companySetting/CompanySettingPage'),
-  settingsIndex: () => import('../../features/settings/SettingsIndexPage'),
-  fiscalYear: () => import('../../features/settings/fiscalYear/FiscalYearPage'),
-  currency: () => import('../../features/settings/currency/CurrencyPage'),
-  auditLog: () => import('../../features/audit/AuditLogPage'),
-  companySection: () => import('../../features/settings/companySection/CompanySectionPage'),
-  users: () => import('../../features/account/users/UsersPage'),
-  reductionGoal: () => import('../../features/settings/reductionGoal/ReductionGoalPage'),
-  offset: () => import('../../features/settings/offset/OffsetPage'),
-  region: () => import('../../features/settings/region/RegionPage'),
-  groupFlag: () => import('../../features/settings/groupFlag/GroupFlagPage'),
-  groupFlagEdit: () => import('../../features/settings/groupFlag/GroupFlagEditPage'),
-  intensity: () => import('../../features/settings/intensity/IntensityPage'),
-  managementIntensity: () => import('../../features/settings/managementIntensity/ManagementIntensityPage'),
-  emissionFactor: () => import('../../features/settings/factorLibrary/FactorLibraryPage'),
-  calculationBasis: () => import('../../features/settings/calculationBasis/CalculationBasisPage'),
-};
-
+/** A route of the table: its screen loaded when first opened (its own chunk), or the "coming soon" page. */
 function toRoute(def: RouteDef): RouteObject {
   const screen = def.screen;
   return {
     path: def.path,
     handle: { route: def },
-    ...(screen ? { lazy: async () => ({ Component: (await screens[screen]()).default }) } : { Component: ComingSoonPage }),
+    ...(screen ? { lazy: async () => ({ Component: (await screen()).default }) } : { Component: ComingSoonPage }),
   };
 }
 

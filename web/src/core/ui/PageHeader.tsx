@@ -2,7 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useMatches, useParams } from 'react-router-dom';
 import { Breadcrumbs, Icon, type BreadcrumbProps } from '@blueprintjs/core';
 import { useT } from '../i18n/I18nProvider';
-import { breadcrumbTrail, categoryName, hrefFor, type RouteDef } from '../router/routeTable';
+import { categoryName } from '../router/categories';
+import { breadcrumbTrail, hrefFor, type RouteDef } from '../router/routeTable';
 
 export function useCurrentRoute(): RouteDef | undefined {
   const matches = useMatches();

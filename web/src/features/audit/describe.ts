@@ -3,7 +3,7 @@ import { isLocale, type MessageId } from '@ghg/locales';
 import type { AuditChange } from '../../core/api/types';
 import { languageName, roleName } from '../../core/i18n/names';
 import { regionMessage } from '../../core/ui/regions';
-import { categoryName, type CategoryKey } from '../../core/router/routeTable';
+import { categoryName, type CategoryKey } from '../../core/router/categories';
 
 /**
  * Every audited event type in words, typed by the event union: a new event type is a type error

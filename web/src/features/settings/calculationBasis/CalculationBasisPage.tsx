@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useCan } from '../../../core/auth/permissions';
 import { useI18n, useT } from '../../../core/i18n/I18nProvider';
-import { categoryName, type CategoryKey } from '../../../core/router/routeTable';
+import { categoryName, type CategoryKey } from '../../../core/router/categories';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { GroupedBarChart, type BarGroup } from '../../../core/ui/GroupedBarChart';

@@ -11,7 +11,7 @@ import { ErrorCallout, useErrorText } from '../../../core/ui/ErrorCallout';
 import { errorFields } from '../../../core/ui/errorMessage';
 import { GroupedBarChart } from '../../../core/ui/GroupedBarChart';
 import { PageHeader } from '../../../core/ui/PageHeader';
-import { categoryName, type CategoryKey } from '../../../core/router/routeTable';
+import { categoryName, type CategoryKey } from '../../../core/router/categories';
 import { ActionsHeader } from '../../../core/ui/TableParts';
 import { showToast } from '../../../core/ui/toaster';
 import { useResetOnChange } from '../../../core/ui/useResetOnChange';

@@ -1,0 +1,17 @@
+import { defineFeature } from '../../../core/features/manifest';
+
+/** The emission-factor library and the company's own factor sets (not in the spec's route list: issue 5 §6). */
+export const factorLibraryFeature = defineFeature({
+  name: 'settings/factorLibrary',
+  routes: [
+    {
+      path: '/emission/setting/emission-factor',
+      title: 'route.emission.setting.emissionFactor',
+      group: 'settings',
+      screen: () => import('./FactorLibraryPage'),
+      nav: { label: 'nav.item.emissionFactor', order: 120 },
+      settingsIndex: { section: 'calculation', order: 20, icon: 'database', description: 'settings.index.emissionFactor' },
+    },
+  ],
+  live: { 'calculation/companyFactorSets': [['calculation/companyFactorSets']] },
+});

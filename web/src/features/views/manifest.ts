@@ -1,0 +1,50 @@
+import { defineFeature, type FeatureRoute } from '../../core/features/manifest';
+import type { CategoryKey } from '../../core/router/categories';
+
+/** Scope detail pages /emission/view/scope/detail/{category}/{n}: how many each category has. */
+const SCOPE_DETAIL_PAGES: readonly (readonly [CategoryKey, number])[] = [
+  ['1', 4], ['2', 2], ['31', 2], ['310', 2], ['311', 3], ['312', 2], ['313', 2], ['314', 1], ['315', 2],
+  ['32', 2], ['33', 3], ['34', 4], ['35', 2], ['36', 5], ['37', 5], ['38', 2], ['39', 4], ['water', 1],
+];
+
+const scopeDetails = SCOPE_DETAIL_PAGES.flatMap(([category, count]) =>
+  Array.from(
+    { length: count },
+    (_, i): FeatureRoute => ({
+      path: `/emission/view/scope/detail/${category}/${i + 1}`,
+      title: 'route.emission.view.scope.detail',
+      group: 'views',
+      titleValues: { category, n: i + 1 },
+    }),
+  ),
+);
+
+/** Looking at results: the views, the reports, the export. Coming soon. */
+export const viewsFeature = defineFeature({
+  name: 'views',
+  routes: [
+    { path: '/export', title: 'route.export', group: 'views', nav: { label: 'nav.item.export', order: 110 } },
+    { path: '/emission/report', title: 'route.emission.report', group: 'views', nav: { label: 'nav.item.report', order: 100 } },
+    { path: '/emission/report/detail', title: 'route.emission.report.detail', group: 'views' },
+    { path: '/emission/view', title: 'route.emission.view', group: 'views', nav: { label: 'nav.item.viewOverview', order: 10 } },
+    { path: '/emission/view/company', title: 'route.emission.view.company', group: 'views', nav: { label: 'nav.item.viewCompany', order: 30 } },
+    { path: '/emission/view/division', title: 'route.emission.view.division', group: 'views', nav: { label: 'nav.item.viewDivision', order: 40 } },
+    { path: '/emission/view/division/detail', title: 'route.emission.view.division.detail', group: 'views' },
+    { path: '/emission/view/emission-comparison', title: 'route.emission.view.emissionComparison', group: 'views', nav: { label: 'nav.item.viewComparison', order: 80 } },
+    { path: '/emission/view/group-flag', title: 'route.emission.view.groupFlag', group: 'views', nav: { label: 'nav.item.viewGroupFlag', order: 60 } },
+    { path: '/emission/view/group-flag/details', title: 'route.emission.view.groupFlag.details', group: 'views' },
+    { path: '/emission/view/group-flag/transition', title: 'route.emission.view.groupFlag.transition', group: 'views' },
+    { path: '/emission/view/intensity', title: 'route.emission.view.intensity', group: 'views', nav: { label: 'nav.item.viewIntensity', order: 70 } },
+    { path: '/emission/view/intensity/detail', title: 'route.emission.view.intensity.detail', group: 'views' },
+    { path: '/emission/view/region', title: 'route.emission.view.region', group: 'views', nav: { label: 'nav.item.viewRegion', order: 50 } },
+    { path: '/emission/view/region/detail/first', title: 'route.emission.view.region.detail.first', group: 'views' },
+    { path: '/emission/view/region/detail/second', title: 'route.emission.view.region.detail.second', group: 'views' },
+    { path: '/emission/view/region/detail/third', title: 'route.emission.view.region.detail.third', group: 'views' },
+    { path: '/emission/view/scope', title: 'route.emission.view.scope', group: 'views', nav: { label: 'nav.item.viewScope', order: 20 } },
+    { path: '/emission/view/product/category', title: 'route.emission.view.product.category', group: 'views', nav: { label: 'nav.item.viewProduct', order: 90 } },
+    { path: '/emission/view/product/category/:level', title: 'route.emission.view.product.category.level', group: 'views', titleParams: ['level'] },
+    { path: '/emission/view/product/detail', title: 'route.emission.view.product.detail', group: 'views' },
+    { path: '/emission/view/product/section', title: 'route.emission.view.product.section', group: 'views' },
+    ...scopeDetails,
+  ],
+});
