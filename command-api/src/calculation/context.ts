@@ -1,5 +1,6 @@
 import {
   DEFAULT_START_MONTH,
+  fiscalYearOf,
   foldRecorded,
   calculationBasisDecider,
   calculationBasisStreamId,
@@ -107,7 +108,7 @@ export async function contextFor(deps: CommandApiDeps, facts: CompanyCalculation
 
 /** The fiscal year today falls in, for a company whose year starts in `startMonth`. */
 export function currentFiscalYear(now: Date, startMonth: number): number {
-  return now.getUTCMonth() + 1 >= startMonth ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  return fiscalYearOf(now, startMonth);
 }
 
 export const contextError = (error: string, detail?: string) => {

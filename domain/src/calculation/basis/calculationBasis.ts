@@ -2,6 +2,7 @@ import { type CalculationBasisEvent, isYear } from '@ghg/events';
 import { accept, reject, type Decider } from '../../core/decider';
 import type { Validity } from '../factors/types';
 import { GWP_SET_BY_ID } from '../gwp/sets';
+import { DEFAULT_START_MONTH, fiscalYearDates } from '../../settings/fiscalYear/fiscalYear';
 
 /**
  * The calculation basis of a company for one fiscal year: the GWP set and the version of every
@@ -141,12 +142,6 @@ export interface PinCandidate {
   readonly valid?: Validity;
 }
 
-/** First day of fiscal year `fy` and the first day after it, ISO dates. */
-export function fiscalYearSpan(fy: number, startMonth = 4): { from: string; toExclusive: string } {
-  const mm = String(startMonth).padStart(2, '0');
-  return { from: `${fy}-${mm}-01`, toExclusive: `${fy + 1}-${mm}-01` };
-}
-
 const overlaps = (valid: Validity | undefined, span: { from: string; toExclusive: string }) =>
   !valid || ((valid.from === undefined || valid.from < span.toExclusive) && (valid.to === undefined || valid.to >= span.from));
 
@@ -156,8 +151,8 @@ const overlaps = (valid: Validity | undefined, span: { from: string; toExclusive
  * set are compared by `year`, ties resolved by their order (later wins), as `newestPins` does.
  * The result is written as an explicit event; it is never re-resolved for a year that has one.
  */
-export function defaultBasis(fiscalYear: number, candidates: readonly PinCandidate[], startMonth = 4): BasisValues {
-  const span = fiscalYearSpan(fiscalYear, startMonth);
+export function defaultBasis(fiscalYear: number, candidates: readonly PinCandidate[], startMonth = DEFAULT_START_MONTH): BasisValues {
+  const span = fiscalYearDates(fiscalYear, startMonth);
   const best = new Map<string, { c: PinCandidate; applicable: boolean }>();
   for (const c of candidates) {
     const applicable = overlaps(c.valid, span);

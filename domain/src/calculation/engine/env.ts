@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY_RATE } from '../../settings/currency/currencyRates';
+import { DEFAULT_START_MONTH, fiscalYearDates } from '../../settings/fiscalYear/fiscalYear';
 import { lineError, type CalculationErrorCode, type CalculationWarning } from '../errors';
 import { parseFactorUnit, type FactorUnit } from '../factors/factorUnit';
 import { createLibrary, SHIPPED_LIBRARY, splitRef, type FactorLibrary } from '../factors/library';
@@ -55,7 +56,7 @@ export class Env {
     this.gwp = gwp;
     this.gwpRef = { id: gwp.id, version: gwp.version };
     this.explain = context.explain === true;
-    this.fyStartMonth = context.fiscalYearStartMonth ?? 4;
+    this.fyStartMonth = context.fiscalYearStartMonth ?? DEFAULT_START_MONTH;
     for (const r of context.currencyRates ?? []) {
       let m = this.rates.get(r.fiscalYear);
       if (!m) this.rates.set(r.fiscalYear, (m = new Map()));
@@ -251,12 +252,7 @@ export class Env {
 
   /** Fiscal year N starts on the 1st of the start month of calendar year N (spec default April). */
   fiscalYearRange(fy: number): { from: string; to: string } {
-    const m = this.fyStartMonth;
-    const from = `${fy}-${String(m).padStart(2, '0')}-01`;
-    const endMonth = m === 1 ? 12 : m - 1;
-    const endYear = m === 1 ? fy : fy + 1;
-    const lastDay = new Date(Date.UTC(endYear, endMonth, 0)).getUTCDate();
-    return { from, to: `${endYear}-${String(endMonth).padStart(2, '0')}-${String(lastDay).padStart(2, '0')}` };
+    return fiscalYearDates(fy, this.fyStartMonth);
   }
 
   /** Yen per unit of `currency` in fiscal year `fy`; 1 for yen; 100 with a warning when missing (spec §9). */

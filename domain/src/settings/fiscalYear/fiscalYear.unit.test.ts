@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../../core/decider';
-import { fiscalYearDecider, fiscalYearIdOf, fiscalYearOf, DEFAULT_START_MONTH } from './fiscalYear';
+import { calendarDateIn, COMPANY_TIME_ZONE, fiscalYearDates, fiscalYearDecider, fiscalYearIdOf, fiscalYearOf, DEFAULT_START_MONTH } from './fiscalYear';
 import type { FiscalYearEvent } from '@ghg/events';
 
 const companyId = 'c1';
@@ -54,11 +54,53 @@ describe('fiscal-year setting decider', () => {
 
 describe('fiscal year of a date', () => {
   it('with start month 4, March belongs to the previous year and April to the current one', () => {
-    expect(fiscalYearOf(new Date(2026, 2, 31), 4)).toBe(2025);
-    expect(fiscalYearOf(new Date(2026, 3, 1), 4)).toBe(2026);
+    expect(fiscalYearOf('2026-03-31', 4)).toBe(2025);
+    expect(fiscalYearOf('2026-04-01', 4)).toBe(2026);
+    expect(fiscalYearOf('2026-12-31', 4)).toBe(2026);
+    expect(fiscalYearOf('2027-01-01', 4)).toBe(2026);
   });
   it('with start month 1, every month belongs to the calendar year', () => {
-    expect(fiscalYearOf(new Date(2026, 0, 1), 1)).toBe(2026);
-    expect(fiscalYearOf(new Date(2026, 11, 31), 1)).toBe(2026);
+    expect(fiscalYearOf('2026-01-01', 1)).toBe(2026);
+    expect(fiscalYearOf('2026-12-31', 1)).toBe(2026);
+  });
+  it('with start month 12, only December starts the year', () => {
+    expect(fiscalYearOf('2026-11-30', 12)).toBe(2025);
+    expect(fiscalYearOf('2026-12-01', 12)).toBe(2026);
+    expect(fiscalYearOf('2027-01-31', 12)).toBe(2026);
+  });
+  it('for every start month, the first day of that month starts the year and the day before ends the last one', () => {
+    for (let m = 1; m <= 12; m += 1) {
+      const { from, to, toExclusive } = fiscalYearDates(2025, m);
+      expect(fiscalYearOf(from, m), from).toBe(2025);
+      expect(fiscalYearOf(to, m), to).toBe(2025);
+      expect(fiscalYearOf(toExclusive, m), toExclusive).toBe(2026);
+    }
+  });
+  it("reads an instant on Japan's calendar: 15:00 UTC on the last day of March is already April there", () => {
+    expect(COMPANY_TIME_ZONE).toBe('Asia/Tokyo');
+    expect(fiscalYearOf(new Date('2026-03-31T14:59:59.999Z'), 4)).toBe(2025);
+    expect(fiscalYearOf(new Date('2026-03-31T15:00:00Z'), 4)).toBe(2026);
+    expect(fiscalYearOf(new Date('2026-03-31T23:30:00Z'), 4)).toBe(2026);
+    // The same instant on UTC's calendar is still March.
+    expect(fiscalYearOf(new Date('2026-03-31T23:30:00Z'), 4, 'UTC')).toBe(2025);
+    // New Year: 2025-12-31T15:00Z is 1 January 2026 in Japan.
+    expect(fiscalYearOf(new Date('2025-12-31T15:00:00Z'), 1)).toBe(2026);
+    expect(fiscalYearOf(new Date('2025-12-31T14:59:00Z'), 1)).toBe(2025);
+  });
+  it('gives the calendar date of an instant in a time zone', () => {
+    expect(calendarDateIn(new Date('2026-03-31T15:00:00Z'))).toBe('2026-04-01');
+    expect(calendarDateIn(new Date('2026-03-31T15:00:00Z'), 'UTC')).toBe('2026-03-31');
+    expect(calendarDateIn(new Date('2026-04-01T03:00:00Z'), 'America/Los_Angeles')).toBe('2026-03-31');
+  });
+  it('refuses a start month outside 1 to 12 and a text that is not a date', () => {
+    expect(() => fiscalYearOf('2026-04-01', 0)).toThrow(RangeError);
+    expect(() => fiscalYearOf('2026-04-01', 13)).toThrow(RangeError);
+    expect(() => fiscalYearOf('April 2026', 4)).toThrow(RangeError);
+  });
+  it('gives the first day, last day and the day after of a fiscal year', () => {
+    expect(fiscalYearDates(2025, 4)).toEqual({ from: '2025-04-01', to: '2026-03-31', toExclusive: '2026-04-01' });
+    expect(fiscalYearDates(2025, 1)).toEqual({ from: '2025-01-01', to: '2025-12-31', toExclusive: '2026-01-01' });
+    expect(fiscalYearDates(2023, 3)).toEqual({ from: '2023-03-01', to: '2024-02-29', toExclusive: '2024-03-01' });
+    expect(fiscalYearDates(2025)).toEqual(fiscalYearDates(2025, DEFAULT_START_MONTH));
   });
 });

@@ -1,26 +1,24 @@
-/** Spec 000 §9: default fiscal start month 4 (April). */
-export const DEFAULT_START_MONTH = 4;
+import { DEFAULT_START_MONTH, fiscalYearDates, fiscalYearOf } from '@ghg/domain';
 
-const validMonth = (m: number | undefined | null) => (Number.isInteger(m) && m! >= 1 && m! <= 12 ? m! : DEFAULT_START_MONTH);
+/** Spec 000 §9: default fiscal start month 4 (April), the domain's. */
+export { DEFAULT_START_MONTH };
+
+/** A start month not (yet) known or not 1 to 12 reads as the default. */
+const validMonth = (m: number | undefined | null) => (typeof m === 'number' && Number.isInteger(m) && m >= 1 && m <= 12 ? m : DEFAULT_START_MONTH);
 
 /**
- * Spec 000 §4: the selected fiscal year defaults to the current year, or the previous year when
- * the current month is before the start month. A fiscal year is named by the year it starts in.
+ * Spec 000 §4: the selected fiscal year defaults to the one `now` falls in: the current year, or the
+ * previous year before the start month. `now` is read on the company's calendar (the domain's
+ * `fiscalYearOf`, Japan's time zone), not the browser's, so every user and the server agree.
  */
 export function defaultFiscalYear(now: Date, startMonth: number | undefined | null): number {
-  const month = now.getMonth() + 1;
-  return month < validMonth(startMonth) ? now.getFullYear() - 1 : now.getFullYear();
+  return fiscalYearOf(now, validMonth(startMonth));
 }
 
-/** First and last day of a fiscal year, as local calendar dates (yyyy-mm-dd). */
+/** First and last day of a fiscal year, as calendar dates (yyyy-mm-dd). */
 export function fiscalYearRange(fiscalYear: number, startMonth: number | undefined | null): { start: string; end: string } {
-  const m = validMonth(startMonth);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const start = `${fiscalYear}-${pad(m)}-01`;
-  // The day before the same start date one year later.
-  const endDate = new Date(Date.UTC(fiscalYear + 1, m - 1, 1) - 86_400_000);
-  const end = `${endDate.getUTCFullYear()}-${pad(endDate.getUTCMonth() + 1)}-${pad(endDate.getUTCDate())}`;
-  return { start, end };
+  const { from, to } = fiscalYearDates(fiscalYear, validMonth(startMonth));
+  return { start: from, end: to };
 }
 
 /** The years a user can pick: ten back, one ahead of the current fiscal year, and the selected one. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_START_MONTH, defaultFiscalYear, fiscalYearOptions, fiscalYearRange, parseStoredFiscalYear } from './fiscalYear';
 
-const at = (y: number, m: number, d = 15) => new Date(y, m - 1, d, 12);
+/** Noon in Japan on that day (the company's calendar). */
+const at = (y: number, m: number, d = 15) => new Date(Date.UTC(y, m - 1, d, 3));
 
 describe('fiscal-year default rule (spec 000 §4, §9)', () => {
   it('defaults the start month to April', () => {
@@ -26,6 +27,12 @@ describe('fiscal-year default rule (spec 000 §4, §9)', () => {
     expect(defaultFiscalYear(at(2026, 10), 10)).toBe(2026);
     expect(defaultFiscalYear(at(2026, 11), 12)).toBe(2025);
     expect(defaultFiscalYear(at(2026, 12), 12)).toBe(2026);
+  });
+
+  it("reads the current date on Japan's calendar, whatever the browser's time zone", () => {
+    // 23:30 in Tokyo on 31 March is 14:30 UTC; 00:30 on 1 April is 15:30 UTC.
+    expect(defaultFiscalYear(new Date('2026-03-31T14:30:00Z'), 4)).toBe(2025);
+    expect(defaultFiscalYear(new Date('2026-03-31T15:30:00Z'), 4)).toBe(2026);
   });
 
   it('treats an invalid start month as April', () => {
