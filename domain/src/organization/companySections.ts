@@ -64,12 +64,21 @@ function isDescendant(state: CompanySectionsState, candidate: string, ancestor: 
   return false;
 }
 
-/** Types inherited from ancestors (nearest first): a plant under a 省エネ法 factory counts as one. */
-export function inheritedSectionTypes(state: CompanySectionsState, sectionId: string): string[] {
+/** What inheritance reads of a section: its parent and its own energy-conservation-act type. */
+export type SectionLink = Pick<Section, 'parentSectionId' | 'energyConservationActReportSectionType'>;
+
+/**
+ * Types inherited from ancestors (nearest first): a plant under a 省エネ法 factory counts as one.
+ * The one place this is computed: the decider's state and the section read model (query-api) both
+ * pass their sections by id. A parent that is gone ends the chain; so does a cycle (never decided,
+ * but a read model may hold anything).
+ */
+export function inheritedSectionTypes(tree: { readonly sections: ReadonlyMap<string, SectionLink> }, sectionId: string): string[] {
   const types: string[] = [];
-  let parent = state.sections.get(sectionId)?.parentSectionId ?? null;
-  while (parent !== null) {
-    const section = state.sections.get(parent);
+  const seen = new Set([sectionId]);
+  for (let parent = tree.sections.get(sectionId)?.parentSectionId ?? null; parent !== null && !seen.has(parent); ) {
+    seen.add(parent);
+    const section = tree.sections.get(parent);
     if (!section) break;
     if (section.energyConservationActReportSectionType) types.push(section.energyConservationActReportSectionType);
     parent = section.parentSectionId;

@@ -86,4 +86,21 @@ describe('company sections decider', () => {
     expect(inheritedSectionTypes(fold(decider, tree), 'p1')).toEqual(['factory']);
     expect(inheritedSectionTypes(fold(decider, tree), 'mfg')).toEqual([]);
   });
+
+  it('inherits nearest first, from any tree of sections by id, and stops at a missing parent or a cycle', () => {
+    const link = (parentSectionId: string | null, energyConservationActReportSectionType: string | null = null) => ({ parentSectionId, energyConservationActReportSectionType });
+    const sections = new Map([
+      ['a', link(null, 'designatedFactory1')],
+      ['b', link('a')],
+      ['c', link('b', 'otherSite')],
+      ['d', link('c')],
+      ['orphan', link('gone')],
+      ['x', link('y', 'otherSite')],
+      ['y', link('x', 'designatedFactory2')],
+    ]);
+    expect(inheritedSectionTypes({ sections }, 'd')).toEqual(['otherSite', 'designatedFactory1']);
+    expect(inheritedSectionTypes({ sections }, 'a')).toEqual([]);
+    expect(inheritedSectionTypes({ sections }, 'orphan')).toEqual([]);
+    expect(inheritedSectionTypes({ sections }, 'x')).toEqual(['designatedFactory2']);
+  });
 });

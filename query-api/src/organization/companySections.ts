@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { UNSPECIFIED_SECTION } from '@ghg/domain';
+import { inheritedSectionTypes, UNSPECIFIED_SECTION } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
 import { authenticateReader, requireReader, type ReaderSession } from '../core/session';
 
@@ -15,13 +15,8 @@ interface SectionRow {
 export function orderSections(rows: readonly SectionRow[]) {
   const byParent = new Map<string | null, SectionRow[]>();
   for (const r of rows) byParent.set(r.parent_section_id, [...(byParent.get(r.parent_section_id) ?? []), r]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const inherited = (r: SectionRow): string[] => {
-    const types: string[] = [];
-    for (let p = r.parent_section_id ? byId.get(r.parent_section_id) : undefined; p; p = p.parent_section_id ? byId.get(p.parent_section_id) : undefined) {
-      if (p.energy_conservation_act_report_section_type) types.push(p.energy_conservation_act_report_section_type);
-    }
-    return types;
+  const tree = {
+    sections: new Map(rows.map((r) => [r.id, { parentSectionId: r.parent_section_id, energyConservationActReportSectionType: r.energy_conservation_act_report_section_type }])),
   };
   const out: ReturnType<typeof toView>[] = [];
   const toView = (r: SectionRow, depth: number) => ({
@@ -30,7 +25,7 @@ export function orderSections(rows: readonly SectionRow[]) {
     displayName: r.display_name,
     parentSection: r.parent_section_id,
     energyConservationActReportSectionType: r.energy_conservation_act_report_section_type,
-    inheritedEnergyConservationActReportSectionTypes: inherited(r),
+    inheritedEnergyConservationActReportSectionTypes: inheritedSectionTypes(tree, r.id),
     depth,
   });
   const visit = (parent: string | null, depth: number) => {

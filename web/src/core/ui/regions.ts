@@ -1,7 +1,8 @@
+import type { regions } from '@ghg/events';
 import type { MessageId } from '@ghg/locales';
 
-/** Regions of the product (spec 001 §9), as the server stores them. */
-const regionName: Record<string, MessageId> = {
+/** Regions of the product (spec 001 §9, `regions` of @ghg/events, in its order), as the server stores them. */
+const regionName: Record<(typeof regions)[number], MessageId> = {
   Japan: 'region.Japan',
   US: 'region.US',
   China: 'region.China',
@@ -11,7 +12,9 @@ const regionName: Record<string, MessageId> = {
   Korea: 'region.Korea',
 };
 
-export const regionMessage = (region: string): MessageId | undefined => regionName[region];
+const byRegion: Readonly<Record<string, MessageId | undefined>> = regionName;
+
+export const regionMessage = (region: string): MessageId | undefined => byRegion[region];
 
 /** Every region, in the server's order. */
 export const REGIONS: readonly string[] = Object.keys(regionName);

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { MAX_REASON_LENGTH as REASON_MAX } from '@ghg/domain';
 import { useCan } from '../../../core/auth/permissions';
 import { useI18n, useT } from '../../../core/i18n/I18nProvider';
 import { categoryName, type CategoryKey } from '../../../core/router/categories';
@@ -15,7 +16,6 @@ import { labelIn, useFactorSets } from '../factorLibrary/api';
 import { patchOf, useBases, useBasis, useGwpSets, usePreview, useSaveBasis, type Preview } from './api';
 import { basisCodes, lineCodes } from './codes';
 
-const REASON_MAX = 500;
 const kg = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 1 });
 
 /**

@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Button, Icon, Tag, Tooltip } from '@blueprintjs/core';
+import { UNSPECIFIED_SECTION } from '@ghg/domain';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { energyTypeLabel } from './api';
 import { isReserved, type Section, type SectionNode } from './tree';
@@ -92,7 +93,7 @@ export function SectionTree({ nodes, canWrite, onMove, onAdd, onEdit, onDelete }
           <span className="ghg-grow" />
           {canWrite && (
             <span className="ghg-row-actions">
-              <Button variant="minimal" size="small" icon="add" aria-label={t('companySection.addChild')} title={t('companySection.addChild')} onClick={() => onAdd(s)} disabled={s.name === '指定なし'} data-testid={`section-add-${s.name}`} />
+              <Button variant="minimal" size="small" icon="add" aria-label={t('companySection.addChild')} title={t('companySection.addChild')} onClick={() => onAdd(s)} disabled={s.name === UNSPECIFIED_SECTION} data-testid={`section-add-${s.name}`} />
               <Button variant="minimal" size="small" icon="edit" aria-label={t('companySection.edit')} title={t('companySection.edit')} onClick={() => onEdit(s)} data-testid={`section-edit-${s.name}`} />
               <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={t('common.delete')} title={t('common.delete')} onClick={() => onDelete(s)} disabled={isReserved(s)} data-testid={`section-delete-${s.name}`} />
             </span>

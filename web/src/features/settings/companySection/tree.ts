@@ -1,6 +1,5 @@
 /** The section hierarchy as a tree, and the rules of moving a section in it (mirrors the decider's). */
-export const UNSPECIFIED_SECTION = '指定なし';
-export const WHOLE_COMPANY_SECTION = '全社';
+import { UNSPECIFIED_SECTION, WHOLE_COMPANY_SECTION } from '@ghg/domain';
 
 export interface Section {
   id: string;

@@ -10,7 +10,8 @@ import { PageHeader } from '../../../core/ui/PageHeader';
 import { SortableHeader } from '../../../core/ui/SortableHeader';
 import { sortRows, toggleSort, type SortState } from '../../../core/ui/sorting';
 import { showToast } from '../../../core/ui/toaster';
-import { DEFAULT_CURRENCY_RATE, useCurrencies, useDeleteCurrency } from './api';
+import { DEFAULT_CURRENCY_RATE } from '@ghg/domain';
+import { useCurrencies, useDeleteCurrency } from './api';
 import { CurrencyDialog } from './CurrencyDialog';
 
 type Column = 'fiscalYear' | 'currencyUnit' | 'rate';

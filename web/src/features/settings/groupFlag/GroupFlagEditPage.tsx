@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, Checkbox, FormGroup, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { GROUP_FLAG_NAME_MAX } from '@ghg/domain';
 import { ApiError } from '../../../core/api/client';
 import { companySectionsQuery } from '../../../core/api/queries';
 import { useCan } from '../../../core/auth/permissions';
@@ -17,7 +18,6 @@ import { useResetOnChange } from '../../../core/ui/useResetOnChange';
 import { groupFlagCodes, useGroupFlag, useSaveGroupFlag } from './api';
 
 const LIST_PATH = '/emission/setting/group-flag';
-const NAME_MAX = 100;
 
 /** Create a group flag (no id) or edit one (?id=…): its name and its registered organizations. */
 export default function GroupFlagEditPage() {
@@ -60,7 +60,7 @@ export default function GroupFlagEditPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed || trimmed.length > NAME_MAX) {
+    if (!trimmed || trimmed.length > GROUP_FLAG_NAME_MAX) {
       setNameError(trimmed ? 'groupFlag.nameTooLong' : 'validation.required');
       return;
     }

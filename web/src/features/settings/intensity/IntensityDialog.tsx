@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Dialog, DialogBody, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { INTENSITY_NAME_MAX, INTENSITY_UNIT_MAX } from '@ghg/domain';
 import type { MessageId } from '@ghg/locales';
 import { editOf } from '../../../core/api/mutations';
 import { useT } from '../../../core/i18n/I18nProvider';
@@ -23,7 +24,7 @@ interface Props {
   onSaved: (intensity: Intensity, added: boolean) => void;
 }
 
-const LIMIT = { name: 100, unit: 50 } as const;
+const LIMIT = { name: INTENSITY_NAME_MAX, unit: INTENSITY_UNIT_MAX } as const;
 type Errors = Partial<Record<keyof IntensityDraft, MessageId>>;
 
 /** Checked before sending: both required, within the server's lengths. */

@@ -1,5 +1,6 @@
 import type { MessageId } from '@ghg/locales';
 import type { NonFossilCertificateType, NonFossilPowerSource } from '@ghg/events';
+import { GENERATOR_TEXT_MAX as GENERATOR_MAX, OFFSET_TEXT_MAX as TEXT_MAX } from '@ghg/domain';
 import type { CertificateSave, OffsetSave } from './api';
 
 export interface OffsetForm {
@@ -30,8 +31,6 @@ export const CERTIFICATE_TYPES = ['fit', 'non_fit_renewable', 'non_fit_non_renew
 export const POWER_SOURCES = ['solar', 'wind', 'hydro', 'geothermal', 'biomass', 'nuclear', 'other'] as const satisfies readonly NonFossilPowerSource[];
 export const isRenewableType = (type: NonFossilCertificateType) => type !== 'non_fit_non_renewable';
 
-const TEXT_MAX = 100;
-const GENERATOR_MAX = 200;
 const DECIMAL = /^\d+(\.\d+)?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
