@@ -29,24 +29,25 @@ const TESTING_ENTRY = {
   message: "'@ghg/<package>/testing' holds test-only helpers: import it from test files only.",
 };
 
-const PACKAGES = ['events', 'eventstore', 'domain', 'command-api', 'projector', 'query-api', 'app', 'locales', 'web', 'tests'];
+const PACKAGES = ['events', 'eventstore', 'domain', 'api', 'command-api', 'projector', 'query-api', 'app', 'locales', 'web', 'tests'];
 
 /** What each workspace package may import from the others (besides itself). */
 const MAY_IMPORT = {
   events: [],
   eventstore: ['events'],
   domain: ['events'],
-  'command-api': ['events', 'eventstore', 'domain'],
+  api: ['events', 'domain'],
+  'command-api': ['events', 'eventstore', 'domain', 'api'],
   projector: ['events', 'eventstore', 'domain'],
-  'query-api': ['events', 'eventstore', 'domain'],
-  app: ['events', 'eventstore', 'domain', 'command-api', 'projector', 'query-api'],
+  'query-api': ['events', 'eventstore', 'domain', 'api'],
+  app: ['events', 'eventstore', 'domain', 'api', 'command-api', 'projector', 'query-api'],
   locales: [],
-  web: ['events', 'domain', 'locales'],
-  tests: ['events', 'eventstore', 'domain', 'command-api', 'projector', 'query-api', 'app', 'locales'],
+  web: ['events', 'domain', 'api', 'locales'],
+  tests: ['events', 'eventstore', 'domain', 'api', 'command-api', 'projector', 'query-api', 'app', 'locales'],
 };
 
 /** Packages that must not reach a database, the event store or the network (the web app bundles them). */
-const PURE = new Set(['events', 'domain', 'locales', 'web']);
+const PURE = new Set(['events', 'domain', 'api', 'locales', 'web']);
 
 function boundaries(pkg, { tests }) {
   const forbidden = PACKAGES.filter((other) => other !== pkg && !MAY_IMPORT[pkg].includes(other));
@@ -59,8 +60,8 @@ function boundaries(pkg, { tests }) {
     });
   }
   if (PURE.has(pkg)) patterns.push(INFRASTRUCTURE);
-  if (pkg === 'events' && !tests) {
-    patterns.push({ regex: '^node:', message: '@ghg/events runs in the browser too: no Node built-ins.' });
+  if ((pkg === 'events' || pkg === 'api') && !tests) {
+    patterns.push({ regex: '^node:', message: `@ghg/${pkg} runs in the browser too: no Node built-ins.` });
   }
   return { 'no-restricted-imports': ['error', { patterns }] };
 }

@@ -8,14 +8,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{events,eventstore,domain,command-api,projector,query-api,app,locales,web,tests}/**/*.unit.test.{ts,tsx}'],
+          include: ['{events,eventstore,domain,api,command-api,projector,query-api,app,locales,web,tests}/**/*.unit.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', 'tests/e2e/**'],
         },
       },
       {
         test: {
           name: 'int',
-          include: ['{events,eventstore,domain,command-api,projector,query-api,app,locales,tests}/**/*.int.test.ts'],
+          include: ['{events,eventstore,domain,api,command-api,projector,query-api,app,locales,tests}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**', 'tests/e2e/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -9,7 +9,7 @@ import {
   UNSPECIFIED_SECTION,
   WHOLE_COMPANY_SECTION,
 } from '@ghg/domain';
-import { currencyRateKind, executeCommand, executeEntityCommand, hashPassword, HttpError } from '@ghg/command-api';
+import { currencyRateKind, executeCommand, executeEntityCommand, hashPassword, Refusal } from '@ghg/command-api';
 import { addCompany, createTenant, registerUser, setupMetadata, type CompanySeed } from './tenantSetup';
 
 export const DEMO_TENANT_ID = 'demo';
@@ -60,7 +60,7 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
   try {
     await createTenant(eventStore, { tenantId, name: 'デモ・ホールディングス' }, meta);
   } catch (error) {
-    if (error instanceof HttpError && error.code === 'tenant_exists') return false;
+    if (error instanceof Refusal && error.code === 'tenant_exists') return false;
     throw error;
   }
 

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { languages, regions, type EventStore, type Language } from '@ghg/events';
 import type { Database } from '@ghg/eventstore';
 import { MIN_PASSWORD_LENGTH, normaliseEmail } from '@ghg/domain';
-import { hashPassword, HttpError, issuePasswordReset, ensureMailOutbox, MAX_PASSWORD_LENGTH } from '@ghg/command-api';
+import { hashPassword, HttpError, issuePasswordReset, ensureMailOutbox, MAX_PASSWORD_LENGTH, Refusal } from '@ghg/command-api';
 import { listeningUrl, loadConfig } from './config';
 import { openInfrastructure } from './infrastructure';
 import { acquireDataDirLock } from './lockFile';
@@ -102,7 +102,7 @@ export interface TenantCreated {
 }
 
 /**
- * Creates the tenant, its first company and its administrator. Refuses (HttpError with the API's
+ * Creates the tenant, its first company and its administrator. Refuses (a Refusal or HttpError with the API's
  * code, nothing appended) an address already in use and any argument the deciders or the event
  * contracts refuse.
  */
@@ -145,8 +145,8 @@ async function readStdin(): Promise<string> {
 }
 
 function describeRefusal(error: unknown): string {
-  if (!(error instanceof HttpError)) return error instanceof Error ? error.message : String(error);
-  const fields = (error as HttpError & { fields?: string[] }).fields;
+  if (!(error instanceof HttpError || error instanceof Refusal)) return error instanceof Error ? error.message : String(error);
+  const fields = error.fields;
   const hint = error.code === 'invalid_region' ? ` (regions: ${regions.join(', ')})` : '';
   return `${error.message} (${error.code}${fields?.length ? `: ${fields.join(', ')}` : ''})${hint}`;
 }

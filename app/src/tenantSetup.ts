@@ -15,7 +15,7 @@ import {
   WHOLE_COMPANY_SECTION,
   type Decider,
 } from '@ghg/domain';
-import { executeCommand, toNewEvent, httpErrorFor } from '@ghg/command-api';
+import { executeCommand, toNewEvent, Refusal } from '@ghg/command-api';
 
 /**
  * Setting up a tenant outside the API: its creation, its companies with their section trees and
@@ -101,7 +101,7 @@ export async function registerUser(eventStore: EventStore, tenantId: string, use
       expectedVersion: 'no_stream',
     });
   } catch (error) {
-    if (error instanceof WrongExpectedVersionError) throw httpErrorFor('user_exists');
+    if (error instanceof WrongExpectedVersionError) throw new Refusal('user_exists');
     throw error;
   }
   await executeCommand(eventStore, userStreamId(userId), userDecider, { type: 'RegisterUser', userId, tenantId, ...user, language: user.language ?? 'ja' }, meta(null));
@@ -116,7 +116,7 @@ export async function emailInUse(eventStore: EventStore, email: string): Promise
 /**
  * Checks a whole first-tenant setup before anything is appended: each command decided on a fresh
  * stream and each resulting event checked against its contract, as executeCommand would. Throws the
- * first refusal (an HttpError with the API's code, e.g. `invalid_region`, or `invalid_args` naming
+ * first refusal (a Refusal with the API's code, e.g. `invalid_region`, or an HttpError `invalid_args` naming
  * the field), so a mistyped argument leaves the log untouched.
  */
 export function checkTenantSetup(setup: { tenantId: string; tenantName: string; company: CompanySeed; admin: UserSeed }, meta: (companyId: string | null) => EventMetadata): void {
@@ -131,6 +131,6 @@ export function checkTenantSetup(setup: { tenantId: string; tenantName: string; 
 
 function dryRun<C, E extends { type: string; data: unknown }, S, Err extends string>(decider: Decider<C, E, S, Err>, command: C, metadata: EventMetadata): void {
   const decision = decider.decide(command, decider.initialState());
-  if (!decision.ok) throw httpErrorFor(decision.error);
+  if (!decision.ok) throw new Refusal(decision.error);
   for (const event of decision.events) toNewEvent(event, metadata);
 }

@@ -37,7 +37,9 @@ export async function call(app: RunningApp, method: string, url: string, token?:
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
-  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null };
+  // A JSON answer parsed; a page (the API reference) as its text.
+  const json = String(res.headers['content-type'] ?? 'application/json').includes('json');
+  return { status: res.statusCode, body: res.body ? (json ? JSON.parse(res.body) : res.body) : null };
 }
 
 export async function login(app: RunningApp, email: string, password = 'demo-ledger'): Promise<string> {

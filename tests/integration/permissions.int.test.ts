@@ -1,81 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes, routeKey, type Permission } from '@ghg/api';
 import { can, type Action, type Actor } from '@ghg/domain';
 import { call, login, refusedCall, startTestApp, type RunningApp } from './embeddedApp';
 import { inviteAndLogin } from './invitedUser';
 
 /**
- * Every API route and the permission it needs (docs/permissions.md). A route registered by the app
- * but missing here fails the first test, so no route can escape the matrix.
+ * Every API route and the permission it needs, from the route contracts (@ghg/api, one
+ * `permission` each; docs/permissions.md). A route the app registers without a contract, or a
+ * contract without a route, fails the first test, so no route can escape the matrix.
  * 'public': no token needed; 'websocket': authenticated on upgrade (see backbone.int.test.ts).
  */
-const routeRules: Record<string, Action | 'public' | 'websocket'> = {
-  'POST /api/login': 'public',
-  'POST /api/refresh': 'account.self',
-  'POST /api/password/forgot': 'public',
-  'POST /api/password/reset': 'public',
-  'PUT /api/user/password': 'account.self',
-  'PUT /api/user': 'account.self',
-  'GET /api/auth-user': 'account.self',
-  'GET /api/system-options': 'public',
-  'GET /api/health': 'public',
-  'GET /api/companies': 'company.read',
-  'GET /api/regions': 'company.read',
-  'PUT /api/company/region': 'company.configure',
-  'PUT /api/company/consolidation': 'company.configure',
-  'POST /api/company': 'group.manage',
-  'GET /api/company-section': 'company.read',
-  'GET /api/authorized-company-section': 'company.read',
-  'POST /api/company-section': 'company.configure',
-  'DELETE /api/company-section/:id': 'company.configure',
-  'GET /api/users': 'users.manage',
-  'POST /api/users': 'users.manage',
-  'PUT /api/users/:id/access': 'users.manage',
-  'POST /api/users/:id/deactivate': 'users.manage',
-  'POST /api/users/:id/reactivate': 'users.manage',
-  'GET /api/fiscal-year': 'company.read',
-  'POST /api/fiscal-year': 'company.configure',
-  'GET /api/currency': 'company.read',
-  'GET /api/currency/rate': 'company.read',
-  'POST /api/currency': 'company.configure',
-  'DELETE /api/currency/:id': 'company.configure',
-  'GET /api/reduction-goal': 'company.read',
-  'POST /api/reduction-goal': 'targets.write',
-  'DELETE /api/reduction-goal/:id': 'targets.write',
-  'GET /api/offset': 'company.read',
-  'POST /api/offset': 'targets.write',
-  'DELETE /api/offset/:id': 'targets.write',
-  'GET /api/non-fossil-certificate': 'company.read',
-  'POST /api/non-fossil-certificate': 'targets.write',
-  'DELETE /api/non-fossil-certificate/:id': 'targets.write',
-  'GET /api/group-flag': 'company.read',
-  'GET /api/group-flag/:id': 'company.read',
-  'POST /api/group-flag': 'company.configure',
-  'DELETE /api/group-flag/:id': 'company.configure',
-  'GET /api/intensity': 'company.read',
-  'POST /api/intensity': 'company.configure',
-  'DELETE /api/intensity/:id': 'company.configure',
-  'GET /api/management-intensity': 'company.read',
-  'POST /api/management-intensity': 'targets.write',
-  'DELETE /api/management-intensity/:id': 'targets.write',
-  'GET /api/auditlog': 'auditlog.read',
-  'GET /api/calculation-basis': 'company.read',
-  'POST /api/calculation-basis': 'company.configure',
-  'POST /api/calculation-basis/preview': 'company.read',
-  'POST /api/calculate': 'company.read',
-  'GET /api/emission-factors': 'company.read',
-  'GET /api/emission-factors/:setId/:key/history': 'company.read',
-  'GET /api/emission-factor-sets': 'company.read',
-  'GET /api/gwp-sets': 'company.read',
-  'GET /api/formulas': 'company.read',
-  'GET /api/company-factor-sets': 'company.read',
-  'GET /api/company-factor-sets/template.csv': 'company.read',
-  'GET /api/company-factor-sets/:id/factors.csv': 'company.read',
-  'POST /api/company-factor-sets': 'company.configure',
-  'POST /api/company-factor-sets/:id/factors': 'company.configure',
-  'DELETE /api/company-factor-sets/:id/factors/:key': 'company.configure',
-  'POST /api/company-factor-sets/:id/upload': 'company.configure',
-  'GET /api/live': 'websocket',
-};
+const routeRules: Record<string, Permission> = Object.fromEntries(allRoutes.map(({ contract }) => [routeKey(contract), contract.permission]));
+
+/** The contract a registered route belongs to: its own, or that of the page whose files it serves (subtree). */
+const contractKeyOf = (route: { method: string; url: string }) =>
+  routeKey(allRoutes.find(({ contract: c }) => c.method === route.method && (c.url === route.url || (c.subtree === true && route.url.startsWith(`${c.url}/`))))?.contract ?? route);
 
 const actors: { email: string; actor: Actor }[] = [
   { email: 'admin@demo.example', actor: { role: 'admin', sectionId: null, allCompanies: true } },
@@ -94,9 +33,9 @@ describe('permission matrix on every route', () => {
   });
   afterAll(async () => app?.stop());
 
-  const apiRoutes = () => app.routes.filter((r) => r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`);
+  const apiRoutes = () => app.routes.filter((r) => r.url.startsWith('/api/')).map(contractKeyOf);
 
-  it('every registered API route has a rule, and every rule a route', () => {
+  it('every registered API route has a rule (its contract), and every rule a route', () => {
     const registered = [...new Set(apiRoutes())].sort();
     expect(registered).toEqual(Object.keys(routeRules).sort());
   });

@@ -1,21 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { idText, shortText } from '@ghg/events';
+import { accountRoutes } from '@ghg/api';
 import { userDecider, userStreamId } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand } from '../core/executeCommand';
-import { authenticate, metadataFor, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
-
-const UpdateUserArgs = z.object({
-  user: z.object({ language: shortText().optional(), selectedCompanyId: idText().optional() }),
-});
+import { registerRoute } from '../core/registerRoute';
+import { metadataFor } from '../core/session';
 
 /** PUT /api/user: a user changes their own language or selected company. */
 export function registerUserRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  app.put('/api/user', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'account.self');
-    const { user } = parseArgs(UpdateUserArgs, request.body);
+  registerRoute(app, deps, accountRoutes.updateUser, async ({ session, body: { user } }) => {
     const outcome = await executeCommand(
       deps.eventStore,
       userStreamId(session.userId),

@@ -1,22 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { boundedText, idText, shortText } from '@ghg/events';
+import { sessionRoutes } from '@ghg/api';
 import { foldRecorded, userDecider, userEmailOwner, userEmailStreamId, userStreamId } from '@ghg/domain';
 import { backgroundQueue } from '../core/backgroundQueue';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand } from '../core/executeCommand';
-import { httpErrorFor } from '../core/httpErrors';
+import { Refusal } from '../core/httpErrors';
 import { queueMail } from '../core/mailOutbox';
-import { MAX_PASSWORD_LENGTH, hashPassword } from '../core/passwords';
-import { authenticate, metadataFor, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
+import { hashPassword } from '../core/passwords';
+import { registerRoute } from '../core/registerRoute';
+import { metadataFor } from '../core/session';
 
-// No `origin`: links are built from the configured public URL only. An old client's `origin`
-// is dropped like any unknown field.
-const ForgotArgs = z.object({ email: shortText().min(1) });
-const ResetArgs = z.object({ id: idText(), token: boundedText(200, 1), password: boundedText(MAX_PASSWORD_LENGTH, 1) });
-const ChangeArgs = z.object({ password: boundedText(MAX_PASSWORD_LENGTH, 1) });
+// The forgot-password body has no `origin`: links are built from the configured public URL only.
+// An old client's `origin` is dropped like any unknown field.
 
 /** Per client address and minute: each reset hashes a password (argon2), which is meant to be costly. */
 const RESET_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
@@ -68,36 +64,44 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: CommandApiDep
    * The answer is sent before anything about the address is looked up, so it is the same, in
    * content and in time, for known and unknown addresses; the lookup and the mail follow.
    */
-  app.post('/api/password/forgot', { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }, async (request) => {
-    const { email } = parseArgs(ForgotArgs, request.body);
-    if (!forgotten.push(() => mailResetLinkIfKnown(deps, email, request.log))) request.log.warn('forgot-password queue full; request dropped');
-    return { ok: true };
-  });
+  registerRoute(
+    app,
+    deps,
+    sessionRoutes.forgotPassword,
+    async ({ body: { email }, request }) => {
+      if (!forgotten.push(() => mailResetLinkIfKnown(deps, email, request.log))) request.log.warn('forgot-password queue full; request dropped');
+      return { ok: true as const };
+    },
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+  );
 
-  app.post('/api/password/reset', { config: { rateLimit: RESET_RATE_LIMIT } }, async (request) => {
-    const { id, token, password } = parseArgs(ResetArgs, request.body);
-    const now = (deps.now?.() ?? new Date()).toISOString();
-    const user = foldRecorded(userDecider, await deps.eventStore.readStream(userStreamId(id)));
-    // An unknown id gets the same answer as a bad token.
-    if (!user.exists) throw httpErrorFor('invalid_reset_token');
-    const reset = { type: 'ResetPassword' as const, userId: id, tokenHash: hashResetToken(token), passwordLength: password.length, now };
-    // The decider checks token (and length) before the costly hash: a wrong token is refused cheaply.
-    const check = userDecider.decide({ ...reset, passwordHash: '' }, user);
-    if (!check.ok) throw httpErrorFor(check.error);
-    await executeCommand(deps.eventStore, userStreamId(id), userDecider, { ...reset, passwordHash: await hashPassword(password) }, {
-      actorUserId: id,
-      companyId: null,
-      tenantId: user.tenantId,
-      correlationId: request.id,
-      causationId: null,
-      occurredAt: now,
-    });
-    return { ok: true };
-  });
+  registerRoute(
+    app,
+    deps,
+    sessionRoutes.resetPassword,
+    async ({ body: { id, token, password }, request, refuse }) => {
+      const now = (deps.now?.() ?? new Date()).toISOString();
+      const user = foldRecorded(userDecider, await deps.eventStore.readStream(userStreamId(id)));
+      // An unknown id gets the same answer as a bad token.
+      if (!user.exists) throw refuse('invalid_reset_token');
+      const reset = { type: 'ResetPassword' as const, userId: id, tokenHash: hashResetToken(token), passwordLength: password.length, now };
+      // The decider checks token (and length) before the costly hash: a wrong token is refused cheaply.
+      const check = userDecider.decide({ ...reset, passwordHash: '' }, user);
+      if (!check.ok) throw new Refusal(check.error);
+      await executeCommand(deps.eventStore, userStreamId(id), userDecider, { ...reset, passwordHash: await hashPassword(password) }, {
+        actorUserId: id,
+        companyId: null,
+        tenantId: user.tenantId,
+        correlationId: request.id,
+        causationId: null,
+        occurredAt: now,
+      });
+      return { ok: true as const };
+    },
+    { config: { rateLimit: RESET_RATE_LIMIT } },
+  );
 
-  app.put('/api/user/password', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'account.self');
-    const { password } = parseArgs(ChangeArgs, request.body);
+  registerRoute(app, deps, sessionRoutes.changePassword, async ({ session, body: { password } }) => {
     await executeCommand(
       deps.eventStore,
       userStreamId(session.userId),
@@ -105,6 +109,6 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: CommandApiDep
       { type: 'ChangePassword', userId: session.userId, passwordHash: await hashPassword(password), passwordLength: password.length },
       metadataFor(session, null, deps.now?.() ?? new Date()),
     );
-    return { ok: true };
+    return { ok: true as const };
   });
 }

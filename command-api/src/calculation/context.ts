@@ -16,7 +16,7 @@ import {
   type FactorSet,
 } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { HttpError } from '../core/httpErrors';
+import { Refusal } from '../core/httpErrors';
 
 /**
  * What a calculation of one company for one fiscal year needs besides its lines: the year's basis
@@ -111,7 +111,6 @@ export function currentFiscalYear(now: Date, startMonth: number): number {
   return fiscalYearOf(now, startMonth);
 }
 
-export const contextError = (error: string, detail?: string) => {
-  const e = new HttpError(400, error, detail ? `${error.replaceAll('_', ' ')}: ${detail}` : error.replaceAll('_', ' '));
-  return e;
-};
+/** A calculation refused as a whole (its status: the route's table of context errors). */
+export const contextError = (error: string, detail?: string) =>
+  new Refusal(error, detail ? { message: `${error.replaceAll('_', ' ')}: ${detail}` } : {});

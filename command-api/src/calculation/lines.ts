@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { boundedRecord, idText, year } from '@ghg/events';
 import type { ActivityLine, CalculationResult } from '@ghg/domain';
 
-/** The most lines one preview call calculates. */
-export const MAX_LINES = 10_000;
-
-/** `lines` must be an array; each line is checked on its own, so one malformed line does not hide the others. */
-export const linesArg = z.array(z.unknown()).min(1).max(MAX_LINES);
-
 const LineShape = z.object({
   id: z.union([idText(), z.number().transform(String)]).optional(),
   formulaId: idText(),

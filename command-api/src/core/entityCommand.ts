@@ -3,7 +3,7 @@ import { WrongExpectedVersionError, type EventMetadata, type RecordedEvent } fro
 import { claimRegisterDecider, claimRegisterStreamId, clashingHolders, fold, foldRecorded, type Decider, type EntityClaim, type Holder } from '@ghg/domain';
 import type { CommandApiDeps } from './deps';
 import { toNewEvent, type CommandOutcome } from './executeCommand';
-import { httpErrorFor } from './httpErrors';
+import { Refusal } from './httpErrors';
 import { metadataFor, type Session } from './session';
 
 /**
@@ -66,7 +66,7 @@ export async function executeEntityCommand<C, E extends { type: string; data: un
     const version = versionOf(history);
     const state = foldRecorded(decider, history);
     const decision = decider.decide(command, state);
-    if (!decision.ok) throw httpErrorFor(decision.error);
+    if (!decision.ok) throw new Refusal(decision.error);
     if (decision.events.length === 0) return { state, appended: 0, append: null };
     const after = fold(decider, decision.events, version + 1, state);
     const before = claimsOf(state);
@@ -74,7 +74,7 @@ export async function executeEntityCommand<C, E extends { type: string; data: un
     // Every value the entity will hold, not only new ones: claiming what it already holds costs one
     // short read and appends nothing, and it repairs a claim that was lost or never made.
     for (const wanted of next) {
-      if (!(await claim(deps, kind, streamId, wanted, metadata))) throw httpErrorFor(kind.heldBy ?? 'version_conflict');
+      if (!(await claim(deps, kind, streamId, wanted, metadata))) throw new Refusal(kind.heldBy ?? 'version_conflict');
     }
     let append;
     try {
@@ -84,7 +84,7 @@ export async function executeEntityCommand<C, E extends { type: string; data: un
     } catch (error) {
       // Claims just made stay: the retry claims the same again (idempotent), or they lapse as unheld.
       if (error instanceof WrongExpectedVersionError && attempt < ATTEMPTS) continue;
-      if (error instanceof WrongExpectedVersionError) throw httpErrorFor('version_conflict');
+      if (error instanceof WrongExpectedVersionError) throw new Refusal('version_conflict');
       throw error;
     }
     for (const lost of before.filter((b) => !next.some((c) => sameClaim(b, c)))) await release(deps, streamId, lost, metadata);
@@ -126,7 +126,7 @@ export async function claim<C, E extends { type: string; data: unknown }, S, Err
       return true;
     } catch (error) {
       if (error instanceof WrongExpectedVersionError && attempt < ATTEMPTS) continue;
-      throw error instanceof WrongExpectedVersionError ? httpErrorFor('version_conflict') : error;
+      throw error instanceof WrongExpectedVersionError ? new Refusal('version_conflict') : error;
     }
   }
 }

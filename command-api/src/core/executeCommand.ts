@@ -10,8 +10,7 @@ import {
 } from '@ghg/events';
 import { fold, type Decider } from '@ghg/domain';
 import { loadStream, snapshotIfDue, type Snapshotting } from './snapshots';
-import { HttpError, httpErrorFor } from './httpErrors';
-import { invalidArgs } from './validate';
+import { fieldsOf, HttpError, invalidArgs, Refusal } from './httpErrors';
 
 export interface CommandOutcome<State> {
   /** State after the new events, for the HTTP answer. */
@@ -42,7 +41,7 @@ export async function executeCommand<C, E extends { type: string; data: unknown 
     const loaded = await loadStream(eventStore, streamId, decider, options.snapshotting);
     const { state, version } = loaded;
     const decision = decider.decide(command, state);
-    if (!decision.ok) throw httpErrorFor(decision.error);
+    if (!decision.ok) throw new Refusal(decision.error);
     if (decision.events.length === 0) return { state, appended: 0, append: null };
     const newEvents = decision.events.map((e) => toNewEvent(e, metadata));
     try {
@@ -59,7 +58,7 @@ export async function executeCommand<C, E extends { type: string; data: unknown 
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
         continue;
       }
-      if (error instanceof WrongExpectedVersionError) throw httpErrorFor('version_conflict');
+      if (error instanceof WrongExpectedVersionError) throw new Refusal('version_conflict');
       throw error;
     }
   }
@@ -74,7 +73,7 @@ export function toNewEvent(event: { type: string; data: unknown }, metadata: Eve
   const contract = eventContracts.get(event.type);
   if (!contract) throw new Error(`No contract for event type ${event.type}`);
   const parsed = contract.schema.safeParse(event.data);
-  if (!parsed.success) throw invalidArgs(parsed.error);
+  if (!parsed.success) throw invalidArgs(fieldsOf(parsed.error));
   if (Buffer.byteLength(JSON.stringify(parsed.data)) > LIMITS.maxEventBytes) throw new HttpError(413, 'event_too_large', 'event too large');
   return { id: randomUUID(), type: event.type, schemaVersion: contract.schemaVersion, data: parsed.data, metadata };
 }

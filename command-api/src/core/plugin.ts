@@ -1,14 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
+import { errorAnswer, requestValidatorCompiler, responseSerializerCompiler } from '@ghg/api';
 import type { CommandApiDeps } from './deps';
-import { HttpError } from './httpErrors';
-import { registerLoginRoutes } from '../auth/login';
-import { registerSettingsRoutes } from '../settings/index';
-import { registerUserRoutes } from '../account/user';
-import { registerPasswordRoutes } from '../auth/passwordReset';
-import { registerOrganizationRoutes } from '../organization/index';
-import { registerCalculationRoutes } from '../calculation/index';
+import { HttpError, Refusal } from './httpErrors';
+import { commandRoutes } from '../routes';
 import { ensureMailOutbox } from './mailOutbox';
 import { ensureSnapshotTable } from './snapshots';
 
@@ -34,23 +30,17 @@ export async function commandApiPlugin(app: FastifyInstance, deps: CommandApiDep
     }
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      const fields = (error as HttpError & { fields?: string[] }).fields;
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...(fields ? { fields } : {}) });
-    }
-    if (error.statusCode === 429) return reply.status(429).send({ message: 'too many requests', code: 'rate_limited' });
-    if (error.statusCode && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code ?? 'bad_request' });
-    }
-    request.log.error({ err: error }, 'command failed');
+  // Routes carry their contracts' zod schemas: arguments are parsed by them, answers checked
+  // against them outside production (a mismatch is a 500 that names it).
+  app.setValidatorCompiler(requestValidatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(process.env.NODE_ENV !== 'production'));
+
+  app.setErrorHandler((error: FastifyError | HttpError | Refusal, request, reply) => {
+    const answer = errorAnswer(error, request.routeOptions.config.contract);
+    if (answer) return reply.status(answer.status).send(answer.body);
+    request.log.error({ err: error }, error instanceof Refusal ? `refusal ${error.code} has no status in the route's contract` : 'command failed');
     return reply.status(500).send({ message: 'internal error', code: 'internal_error' });
   });
 
-  registerLoginRoutes(app, deps);
-  registerSettingsRoutes(app, deps);
-  registerUserRoutes(app, deps);
-  registerPasswordRoutes(app, deps);
-  registerOrganizationRoutes(app, deps);
-  registerCalculationRoutes(app, deps);
+  for (const register of commandRoutes) register(app, deps);
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventMetadata, EventStore, Role } from '@ghg/events';
-import { can, foldRecorded, tenantDecider, tenantStreamId, userDecider, userStreamId, type Action } from '@ghg/domain';
-import { HttpError } from './httpErrors';
+import { foldRecorded, tenantDecider, tenantStreamId, userDecider, userStreamId } from '@ghg/domain';
+import { Refusal } from './httpErrors';
 
 export interface Session {
   userId: string;
@@ -31,12 +31,12 @@ export function authenticate(eventStore: EventStore) {
     try {
       claims = await request.jwtVerify<{ sub: string }>();
     } catch {
-      throw new HttpError(401, 'unauthorized', 'unauthorized');
+      throw new Refusal('unauthorized');
     }
     const user = foldRecorded(userDecider, await eventStore.readStream(userStreamId(String(claims.sub))));
     // A deactivated user's tokens stop working at once.
     if (!user.exists || !user.active || !user.tenantId || !user.role || !user.selectedCompanyId) {
-      throw new HttpError(401, 'unauthorized', 'unauthorized');
+      throw new Refusal('unauthorized');
     }
     // Group administrators reach every company of the group, including ones added after them.
     const companyIds = user.allCompanies
@@ -54,13 +54,6 @@ export function authenticate(eventStore: EventStore) {
       correlationId: typeof header === 'string' && header.length <= 100 ? header : randomUUID(),
     };
   };
-}
-
-export function requireSession(request: FastifyRequest, action: Action): Session {
-  const session = request.session;
-  if (!session) throw new HttpError(401, 'unauthorized', 'unauthorized');
-  if (!can(session, action)) throw new HttpError(403, 'forbidden', 'forbidden');
-  return session;
 }
 
 /** Who, for which company, when and why: attached to every event the command appends. */

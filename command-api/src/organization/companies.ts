@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { idText, shortText } from '@ghg/events';
-import { numberArg } from '../core/companyCommand';
-import { controlApproaches } from '@ghg/events';
+import { companyRoutes, type ErrorCodeOf, type Refusal } from '@ghg/api';
 import {
   companyDecider,
   companySectionsDecider,
@@ -17,22 +14,8 @@ import {
 } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand } from '../core/executeCommand';
-import { HttpError } from '../core/httpErrors';
-import { authenticate, metadataFor, requireSession, type Session } from '../core/session';
-import { parseArgs } from '../core/validate';
-
-const RegionArgs = z.object({ companyId: idText(), region: shortText().min(1) });
-const ConsolidationArgs = z.object({
-  companyId: idText(),
-  equitySharePercent: numberArg,
-  controlApproach: z.enum(controlApproaches),
-});
-const NewCompanyArgs = z.object({
-  name: shortText().trim().min(1),
-  region: shortText().min(1),
-  equitySharePercent: numberArg.optional(),
-  controlApproach: z.enum(controlApproaches).optional(),
-});
+import { registerRoute } from '../core/registerRoute';
+import { metadataFor, type Session } from '../core/session';
 
 const view = (id: string, s: CompanyState) => ({
   id,
@@ -42,8 +25,8 @@ const view = (id: string, s: CompanyState) => ({
 });
 
 /** A company the caller may not reach answers like one that does not exist: nothing leaks. */
-function reachable(session: Session, companyId: string): string {
-  if (!session.companyIds.includes(companyId)) throw new HttpError(404, 'company_not_found', 'company not found');
+function reachable(session: Session, companyId: string, refuse: (code: ErrorCodeOf<typeof companyRoutes.setRegion>) => Refusal): string {
+  if (!session.companyIds.includes(companyId)) throw refuse('company_not_found');
   return companyId;
 }
 
@@ -55,23 +38,17 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: CommandApiDeps
     return view(companyId, outcome.state);
   };
 
-  app.put('/api/company/region', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const args = parseArgs(RegionArgs, request.body);
-    const companyId = reachable(session, args.companyId);
+  registerRoute(app, deps, companyRoutes.setRegion, async ({ session, body: args, refuse }) => {
+    const companyId = reachable(session, args.companyId, refuse);
     return { company: await run(session, companyId, { type: 'ChangeCompanyRegion', companyId, region: args.region }) };
   });
 
-  app.put('/api/company/consolidation', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const args = parseArgs(ConsolidationArgs, request.body);
-    const companyId = reachable(session, args.companyId);
+  registerRoute(app, deps, companyRoutes.setConsolidation, async ({ session, body: args, refuse }) => {
+    const companyId = reachable(session, args.companyId, refuse);
     return { company: await run(session, companyId, { type: 'SetCompanyConsolidation', ...args, companyId }) };
   });
 
-  app.post('/api/company', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'group.manage');
-    const args = parseArgs(NewCompanyArgs, request.body);
+  registerRoute(app, deps, companyRoutes.create, async ({ session, body: args }) => {
     const companyId = randomUUID();
     const company = await run(session, companyId, { type: 'RegisterCompany', companyId, tenantId: session.tenantId, ...args });
     const outcome = await executeCommand(

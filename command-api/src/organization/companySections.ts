@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { idText, shortText } from '@ghg/events';
+import { companySectionRoutes } from '@ghg/api';
 import { companySectionsCodec, companySectionsDecider, companySectionsStreamId, type CompanySectionsState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { IdParam, loadState, runCompanyCommand } from '../core/companyCommand';
-import { authenticate, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
-
-const SaveSectionArgs = z.object({
-  section: z.object({
-    id: idText().optional(),
-    name: shortText().min(1),
-    displayName: shortText().nullable().optional(),
-    parentSection: idText().nullable().optional(),
-    energyConservationActReportSectionType: shortText().nullable().optional(),
-  }),
-});
+import { loadState, runCompanyCommand } from '../core/companyCommand';
+import { registerRoute } from '../core/registerRoute';
+import type { Session } from '../core/session';
 
 const view = (state: CompanySectionsState, id: string) => {
   const s = state.sections.get(id);
@@ -31,12 +20,10 @@ async function countIfTable(deps: CommandApiDeps, table: string, where: Record<s
 }
 
 export function registerCompanySectionRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  const run = (session: ReturnType<typeof requireSession>, command: Parameters<typeof companySectionsDecider.decide>[0]) =>
+  const run = (session: Session, command: Parameters<typeof companySectionsDecider.decide>[0]) =>
     runCompanyCommand(deps, session, companySectionsStreamId(session.selectedCompanyId), companySectionsDecider, command, companySectionsCodec);
 
-  app.post('/api/company-section', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const { section } = parseArgs(SaveSectionArgs, request.body);
+  registerRoute(app, deps, companySectionRoutes.save, async ({ session, body: { section } }) => {
     const newId = randomUUID();
     const outcome = await run(session, {
       type: 'SaveCompanySection',
@@ -53,9 +40,7 @@ export function registerCompanySectionRoutes(app: FastifyInstance, deps: Command
     return { companySection: view(outcome.state, section.id ?? newId) };
   });
 
-  app.delete('/api/company-section/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const { id } = parseArgs(IdParam, request.params);
+  registerRoute(app, deps, companySectionRoutes.remove, async ({ session, params: { id } }) => {
     const companyId = session.selectedCompanyId;
     const before = view(await loadState(deps, companySectionsStreamId(companyId), companySectionsDecider, companySectionsCodec), id);
     // Facts from other features' read models: users holding a role in this section, flags registering it.

@@ -13,7 +13,7 @@ import {
 } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { loadState } from '../core/companyCommand';
-import { HttpError } from '../core/httpErrors';
+import { Refusal } from '../core/httpErrors';
 
 /**
  * Runs one user-management change per tenant at a time in this process. The rules read several
@@ -40,7 +40,7 @@ export const groupCompanyIds = async (deps: CommandApiDeps, tenantId: string) =>
 /** The manager as their own stream says now (they may have been demoted a moment ago). */
 export async function loadManager(deps: CommandApiDeps, userId: string, companiesOfGroup: readonly string[]): Promise<Manager> {
   const user = await loadState(deps, userStreamId(userId), userDecider);
-  if (!user.exists || !user.active || !user.role) throw new HttpError(401, 'unauthorized', 'unauthorized');
+  if (!user.exists || !user.active || !user.role) throw new Refusal('unauthorized');
   const { role, sectionId, allCompanies } = user;
   return { userId, role, sectionId, allCompanies, companyIds: allCompanies ? companiesOfGroup : user.companyIds };
 }

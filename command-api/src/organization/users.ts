@@ -1,29 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { boundedList, idText, languages, roles, shortText, WrongExpectedVersionError } from '@ghg/events';
+import { userRoutes } from '@ghg/api';
+import { WrongExpectedVersionError } from '@ghg/events';
 import { checkGrant, foldRecorded, isGroupAdmin, userDecider, userEmailStreamId, userStreamId, type Manager, type UserState } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand, toNewEvent } from '../core/executeCommand';
-import { HttpError, httpErrorFor } from '../core/httpErrors';
+import { Refusal } from '../core/httpErrors';
 import { hashPassword } from '../core/passwords';
-import { authenticate, metadataFor, requireSession, type Session } from '../core/session';
-import { parseArgs } from '../core/validate';
+import { registerRoute } from '../core/registerRoute';
+import { metadataFor, type Session } from '../core/session';
 import { issuePasswordReset } from '../auth/passwordReset';
 import { groupCompanyIds, loadGrantFacts, loadManager, otherActiveGroupAdmins, serialPerTenant } from './userManagementFacts';
-
-const Access = z.object({
-  role: z.enum(roles),
-  companyIds: boundedList(idText()).min(1),
-  allCompanies: z.boolean().default(false),
-  sectionId: idText().nullable().default(null),
-});
-const NewUserArgs = Access.extend({
-  email: shortText().min(1),
-  name: shortText().min(1),
-  language: z.enum(languages).default('ja'),
-});
-const IdParam = z.object({ id: idText() });
 
 const view = (id: string, s: UserState) => ({
   id,
@@ -46,7 +33,7 @@ export function registerUserManagementRoutes(app: FastifyInstance, deps: Command
   const managed = async (session: Session, id: string) => {
     const user = await load(id);
     if (!user.exists || user.tenantId !== session.tenantId || !(user.allCompanies || user.companyIds.includes(session.selectedCompanyId))) {
-      throw new HttpError(404, 'user_not_found', 'user not found');
+      throw new Refusal('user_not_found');
     }
     return user;
   };
@@ -70,12 +57,10 @@ export function registerUserManagementRoutes(app: FastifyInstance, deps: Command
   const othersIfGroupAdmin = async (session: Session, id: string, target: UserState) =>
     target.active && target.role && isGroupAdmin({ ...target, role: target.role }) ? otherActiveGroupAdmins(deps, session.tenantId, id) : 0;
 
-  app.post('/api/users', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'users.manage');
-    const args = parseArgs(NewUserArgs, request.body);
+  registerRoute(app, deps, userRoutes.invite, async ({ session, body: args, request, refuse }) => {
     const group = await groupCompanyIds(deps, session.tenantId);
     const refusal = checkGrant(await loadManager(deps, session.userId, group), args, await loadGrantFacts(deps, group, args));
-    if (refusal) throw httpErrorFor(refusal);
+    if (refusal) throw refuse(refusal);
     const userId = randomUUID();
     const meta = metadataFor(session, session.selectedCompanyId, now());
     // Claim the address first: its stream must not exist yet, which keeps emails unique.
@@ -86,7 +71,7 @@ export function registerUserManagementRoutes(app: FastifyInstance, deps: Command
         { expectedVersion: 'no_stream' },
       );
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) throw httpErrorFor('user_exists');
+      if (error instanceof WrongExpectedVersionError) throw refuse('user_exists');
       throw error;
     }
     // Nobody knows this password: the new user sets their own through the invitation link.
@@ -97,10 +82,7 @@ export function registerUserManagementRoutes(app: FastifyInstance, deps: Command
     return { user };
   });
 
-  app.put('/api/users/:id/access', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'users.manage');
-    const { id } = parseArgs(IdParam, request.params);
-    const access = parseArgs(Access, request.body);
+  registerRoute(app, deps, userRoutes.changeAccess, async ({ session, params: { id }, body: access }) => {
     const user = await manage(session, id, async (manager, group, target) => ({
       type: 'ChangeUserAccess',
       userId: id,
@@ -111,9 +93,7 @@ export function registerUserManagementRoutes(app: FastifyInstance, deps: Command
     return { user };
   });
 
-  app.post('/api/users/:id/deactivate', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'users.manage');
-    const { id } = parseArgs(IdParam, request.params);
+  registerRoute(app, deps, userRoutes.deactivate, async ({ session, params: { id } }) => {
     const user = await manage(session, id, async (manager, _group, target) => ({
       type: 'DeactivateUser',
       userId: id,
@@ -123,9 +103,7 @@ export function registerUserManagementRoutes(app: FastifyInstance, deps: Command
     return { user };
   });
 
-  app.post('/api/users/:id/reactivate', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'users.manage');
-    const { id } = parseArgs(IdParam, request.params);
+  registerRoute(app, deps, userRoutes.reactivate, async ({ session, params: { id } }) => {
     return { user: await manage(session, id, async (manager) => ({ type: 'ReactivateUser', userId: id, manager })) };
   });
 }

@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { idText } from '@ghg/events';
+import { currencyRoutes } from '@ghg/api';
 import { currencyRatesDecider, currencyRateStreamId, type CurrencyRatesState } from '@ghg/domain';
 import { currencyRateKind } from './entityKinds';
 import type { CommandApiDeps } from '../core/deps';
-import { expectedVersionArg, IdParam, numberArg, RemoveArgs, textArg } from '../core/companyCommand';
 import { loadEntity, runEntityCommand } from '../core/entityCommand';
-import { authenticate, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
-
-const SaveCurrencyArgs = z.object({
-  id: idText().optional(),
-  fiscalYear: numberArg,
-  currencyUnit: textArg,
-  rate: numberArg,
-  expectedVersion: expectedVersionArg,
-});
+import { registerRoute } from '../core/registerRoute';
 
 const view = (state: CurrencyRatesState, id: string) => {
   const rate = state.rates.get(id);
@@ -24,9 +13,7 @@ const view = (state: CurrencyRatesState, id: string) => {
 };
 
 export function registerCurrencyRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  app.post('/api/currency', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const args = parseArgs(SaveCurrencyArgs, request.body);
+  registerRoute(app, deps, currencyRoutes.save, async ({ session, body: args }) => {
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
     const id = args.id ?? newId;
@@ -39,10 +26,7 @@ export function registerCurrencyRoutes(app: FastifyInstance, deps: CommandApiDep
     return { currency: view(state, id) };
   });
 
-  app.delete('/api/currency/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const { id } = parseArgs(IdParam, request.params);
-    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+  registerRoute(app, deps, currencyRoutes.remove, async ({ session, params: { id }, body: { expectedVersion } }) => {
     const streamId = currencyRateStreamId(session.selectedCompanyId, id);
     // The answer echoes the rate as it was before the deletion.
     const before = view(await loadEntity(deps, streamId, currencyRatesDecider), id);

@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { boundedList, idText } from '@ghg/events';
+import { groupFlagRoutes } from '@ghg/api';
 import { groupFlagsDecider, groupFlagStreamId, type GroupFlagsState } from '@ghg/domain';
 import { groupFlagKind } from './entityKinds';
 import type { CommandApiDeps } from '../core/deps';
-import { authenticate, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, optionalId, RemoveArgs, textArg } from '../core/companyCommand';
+import { registerRoute } from '../core/registerRoute';
 import { loadEntity, runEntityCommand } from '../core/entityCommand';
-
-const SaveGroupFlagArgs = z.object({
-  id: optionalId,
-  name: textArg,
-  /** The registered organizations (company-section ids), the whole list; absent: unchanged. */
-  sectionIds: boundedList(idText()).optional(),
-  expectedVersion: expectedVersionArg,
-});
 
 const viewOf = (state: GroupFlagsState, id: string) => {
   const flag = state.flags.get(id);
@@ -24,9 +13,8 @@ const viewOf = (state: GroupFlagsState, id: string) => {
 };
 
 export function registerGroupFlagRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  app.post('/api/group-flag', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const { id, expectedVersion, sectionIds, name } = parseArgs(SaveGroupFlagArgs, request.body);
+  registerRoute(app, deps, groupFlagRoutes.save, async ({ session, body }) => {
+    const { id, expectedVersion, sectionIds, name } = body;
     const companyId = session.selectedCompanyId;
     // Fact for the decider: which of the sections are sections of this company (read model).
     const existingSectionIds: string[] =
@@ -47,10 +35,7 @@ export function registerGroupFlagRoutes(app: FastifyInstance, deps: CommandApiDe
     return { groupFlag: viewOf(outcome.state, id ?? newId) };
   });
 
-  app.delete('/api/group-flag/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const { id } = parseArgs(IdParam, request.params);
-    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+  registerRoute(app, deps, groupFlagRoutes.remove, async ({ session, params: { id }, body: { expectedVersion } }) => {
     const companyId = session.selectedCompanyId;
     const streamId = groupFlagStreamId(companyId, id);
     const before = viewOf(await loadEntity(deps, streamId, groupFlagsDecider), id);

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { intensityRoutes } from '@ghg/api';
 import { intensitiesDecider, intensityStreamId, type IntensitiesState } from '@ghg/domain';
 import { intensityKind } from './entityKinds';
 import type { CommandApiDeps } from '../core/deps';
-import { authenticate, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, optionalId, RemoveArgs, textArg } from '../core/companyCommand';
+import { registerRoute } from '../core/registerRoute';
 import { loadEntity, runEntityCommand } from '../core/entityCommand';
-
-const SaveIntensityArgs = z.object({ id: optionalId, name: textArg, unit: textArg, expectedVersion: expectedVersionArg });
 
 const viewOf = (state: IntensitiesState, id: string) => {
   const i = state.intensities.get(id);
@@ -17,9 +13,8 @@ const viewOf = (state: IntensitiesState, id: string) => {
 };
 
 export function registerIntensityRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  app.post('/api/intensity', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const { id, expectedVersion, name, unit } = parseArgs(SaveIntensityArgs, request.body);
+  registerRoute(app, deps, intensityRoutes.save, async ({ session, body }) => {
+    const { id, expectedVersion, name, unit } = body;
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
     const outcome = await runEntityCommand(deps, session, intensityStreamId(companyId, id ?? newId), intensityKind(companyId), {
@@ -34,10 +29,7 @@ export function registerIntensityRoutes(app: FastifyInstance, deps: CommandApiDe
     return { intensity: viewOf(outcome.state, id ?? newId) };
   });
 
-  app.delete('/api/intensity/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'company.configure');
-    const { id } = parseArgs(IdParam, request.params);
-    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+  registerRoute(app, deps, intensityRoutes.remove, async ({ session, params: { id }, body: { expectedVersion } }) => {
     const companyId = session.selectedCompanyId;
     const streamId = intensityStreamId(companyId, id);
     const before = viewOf(await loadEntity(deps, streamId, intensitiesDecider), id);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { idText } from '@ghg/events';
+import { managementIntensityRoutes } from '@ghg/api';
 import {
   intensitiesDecider,
   intensityStreamId,
@@ -10,19 +9,9 @@ import {
   type ManagementIntensitiesState,
 } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { authenticate, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, numberArg, optionalId, RemoveArgs } from '../core/companyCommand';
+import { registerRoute } from '../core/registerRoute';
 import { loadEntity, runEntityCommand } from '../core/entityCommand';
 import { managementIntensityKind } from './entityKinds';
-
-const SaveManagementIntensityArgs = z.object({
-  id: optionalId,
-  intensityId: idText(),
-  fiscalYear: numberArg,
-  value: numberArg,
-  expectedVersion: expectedVersionArg,
-});
 
 const viewOf = (state: ManagementIntensitiesState, id: string) => {
   const v = state.values.get(id);
@@ -30,9 +19,8 @@ const viewOf = (state: ManagementIntensitiesState, id: string) => {
 };
 
 export function registerManagementIntensityRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  app.post('/api/management-intensity', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'targets.write');
-    const { id, expectedVersion, ...args } = parseArgs(SaveManagementIntensityArgs, request.body);
+  registerRoute(app, deps, managementIntensityRoutes.save, async ({ session, body }) => {
+    const { id, expectedVersion, ...args } = body;
     const companyId = session.selectedCompanyId;
     // Fact for the decider: the intensity is in this company's master (read from its stream).
     const master = await loadEntity(deps, intensityStreamId(companyId, args.intensityId), intensitiesDecider);
@@ -49,10 +37,7 @@ export function registerManagementIntensityRoutes(app: FastifyInstance, deps: Co
     return { managementIntensity: viewOf(outcome.state, id ?? newId) };
   });
 
-  app.delete('/api/management-intensity/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'targets.write');
-    const { id } = parseArgs(IdParam, request.params);
-    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+  registerRoute(app, deps, managementIntensityRoutes.remove, async ({ session, params: { id }, body: { expectedVersion } }) => {
     const companyId = session.selectedCompanyId;
     const streamId = managementIntensityStreamId(companyId, id);
     const before = viewOf(await loadEntity(deps, streamId, managementIntensitiesDecider), id);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { shortText } from '@ghg/events';
+import { nonFossilCertificateRoutes } from '@ghg/api';
 import {
   isRenewableCertificate,
   nonFossilCertificatesDecider,
@@ -10,25 +9,9 @@ import {
   type NonFossilCertificatesState,
 } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { authenticate, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, numberArg, optionalId, RemoveArgs, textArg } from '../core/companyCommand';
+import { registerRoute } from '../core/registerRoute';
 import { loadEntity, runEntityCommand } from '../core/entityCommand';
 import { nonFossilCertificateKind } from './entityKinds';
-
-const SaveCertificateArgs = z.object({
-  id: optionalId,
-  certificateType: textArg,
-  quantityKwh: numberArg,
-  periodFrom: textArg,
-  periodTo: textArg,
-  fiscalYear: numberArg,
-  tracking: z.boolean(),
-  powerSource: shortText().nullish(),
-  generatorName: shortText().nullish(),
-  generatorLocation: shortText().nullish(),
-  expectedVersion: expectedVersionArg,
-});
 
 export const nonFossilCertificateView = (c: NonFossilCertificate) => ({
   id: c.id,
@@ -51,9 +34,8 @@ const viewOf = (state: NonFossilCertificatesState, id: string) => {
 };
 
 export function registerNonFossilCertificateRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  app.post('/api/non-fossil-certificate', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'targets.write');
-    const { id, expectedVersion, ...args } = parseArgs(SaveCertificateArgs, request.body);
+  registerRoute(app, deps, nonFossilCertificateRoutes.save, async ({ session, body }) => {
+    const { id, expectedVersion, ...args } = body;
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
     const outcome = await runEntityCommand(deps, session, nonFossilCertificateStreamId(companyId, id ?? newId), nonFossilCertificateKind(companyId), {
@@ -67,10 +49,7 @@ export function registerNonFossilCertificateRoutes(app: FastifyInstance, deps: C
     return { nonFossilCertificate: viewOf(outcome.state, id ?? newId) };
   });
 
-  app.delete('/api/non-fossil-certificate/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'targets.write');
-    const { id } = parseArgs(IdParam, request.params);
-    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+  registerRoute(app, deps, nonFossilCertificateRoutes.remove, async ({ session, params: { id }, body: { expectedVersion } }) => {
     const companyId = session.selectedCompanyId;
     const streamId = nonFossilCertificateStreamId(companyId, id);
     const before = viewOf(await loadEntity(deps, streamId, nonFossilCertificatesDecider), id);

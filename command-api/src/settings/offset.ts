@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { offsetRoutes } from '@ghg/api';
 import { offsetsDecider, offsetStreamId, type Offset, type OffsetsState } from '@ghg/domain';
 import { offsetKind } from './entityKinds';
 import type { CommandApiDeps } from '../core/deps';
-import { authenticate, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, numberArg, optionalId, RemoveArgs, textArg } from '../core/companyCommand';
+import { registerRoute } from '../core/registerRoute';
 import { loadEntity, runEntityCommand } from '../core/entityCommand';
-
-/** Every field is required on save (spec §5): a missing one is 'invalid args' naming it. */
-const SaveOffsetArgs = z.object({
-  id: optionalId,
-  type: textArg,
-  particularNumberFrom: textArg,
-  particularNumberTo: textArg,
-  invalidOrRelocationQuantity: numberArg,
-  invalidOrRelocationDate: textArg,
-  authType: textArg,
-  expectedVersion: expectedVersionArg,
-});
 
 export const offsetView = (offset: Offset) => ({
   id: offset.id,
@@ -38,9 +24,8 @@ const viewOf = (state: OffsetsState, id: string) => {
 };
 
 export function registerOffsetRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  app.post('/api/offset', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'targets.write');
-    const { type, expectedVersion, id, ...args } = parseArgs(SaveOffsetArgs, request.body);
+  registerRoute(app, deps, offsetRoutes.save, async ({ session, body }) => {
+    const { type, expectedVersion, id, ...args } = body;
     const companyId = session.selectedCompanyId;
     const newId = randomUUID();
     const outcome = await runEntityCommand(deps, session, offsetStreamId(companyId, id ?? newId), offsetKind(companyId), {
@@ -55,10 +40,7 @@ export function registerOffsetRoutes(app: FastifyInstance, deps: CommandApiDeps)
     return { offset: viewOf(outcome.state, id ?? newId) };
   });
 
-  app.delete('/api/offset/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'targets.write');
-    const { id } = parseArgs(IdParam, request.params);
-    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+  registerRoute(app, deps, offsetRoutes.remove, async ({ session, params: { id }, body: { expectedVersion } }) => {
     const companyId = session.selectedCompanyId;
     const streamId = offsetStreamId(companyId, id);
     const before = viewOf(await loadEntity(deps, streamId, offsetsDecider), id);

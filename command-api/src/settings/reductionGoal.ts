@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { reductionGoalRoutes } from '@ghg/api';
 import {
   decideSaveReductionGoals,
   newIdsNeeded,
@@ -12,31 +12,9 @@ import {
   type ReductionGoalCommand,
 } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
-import { HttpError, httpErrorFor } from '../core/httpErrors';
-import { authenticate, requireSession } from '../core/session';
-import { parseArgs } from '../core/validate';
-import { expectedVersionArg, IdParam, loadState, numberArg, optionalId, RemoveArgs, runCompanyCommand, textArg } from '../core/companyCommand';
-
-const optionalNumber = z.preprocess((v) => (v === null || v === '' ? undefined : v), numberArg.optional());
-
-const GoalArgs = z
-  .object({
-    id: optionalId,
-    scopeCategory: textArg,
-    goalYear: numberArg,
-    goalEmission: optionalNumber,
-    goalEmissionPercentage: optionalNumber,
-    targetYear: numberArg,
-    targetEmission: numberArg,
-    expectedVersion: expectedVersionArg,
-  })
-  .superRefine((goal, ctx) => {
-    // The goal is stated as an emission, a percentage of reduction, or both.
-    if (goal.goalEmission === undefined && goal.goalEmissionPercentage === undefined) {
-      for (const field of ['goalEmission', 'goalEmissionPercentage']) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
-    }
-  });
-const SaveGoalsArgs = z.object({ reductionGoals: z.array(GoalArgs).min(1).max(200) });
+import { Refusal } from '../core/httpErrors';
+import { loadState, runCompanyCommand } from '../core/companyCommand';
+import { registerRoute } from '../core/registerRoute';
 
 const categoryOrder = (c: string) => (SCOPE_CATEGORIES as readonly string[]).indexOf(c);
 
@@ -54,9 +32,7 @@ export const reductionGoalView = (goal: ReductionGoal) => ({
 });
 
 export function registerReductionGoalRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
-  app.post('/api/reduction-goal', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'targets.write');
-    const { reductionGoals } = parseArgs(SaveGoalsArgs, request.body);
+  registerRoute(app, deps, reductionGoalRoutes.save, async ({ session, body: { reductionGoals } }) => {
     const companyId = session.selectedCompanyId;
     const rows = reductionGoals.map(({ expectedVersion, ...goal }, index) => ({
       index,
@@ -90,14 +66,11 @@ export function registerReductionGoalRoutes(app: FastifyInstance, deps: CommandA
     return { reductionGoals: saved.map(reductionGoalView) };
   });
 
-  app.delete('/api/reduction-goal/:id', { preHandler: authenticate(deps.eventStore) }, async (request) => {
-    const session = requireSession(request, 'targets.write');
-    const { id } = parseArgs(IdParam, request.params);
-    const { expectedVersion } = parseArgs(RemoveArgs, request.body);
+  registerRoute(app, deps, reductionGoalRoutes.remove, async ({ session, params: { id }, body: { expectedVersion }, refuse }) => {
     const companyId = session.selectedCompanyId;
     // The goal's year names its stream; the read model knows it (and the caller's own writes are in it).
     const row = await deps.db.knex('reduction_goals').where({ id, company_id: companyId }).first('goal_year');
-    if (!row) throw httpErrorFor('reduction_goal_not_found');
+    if (!row) throw refuse('reduction_goal_not_found');
     const streamId = reductionGoalsStreamId(companyId, Number(row.goal_year));
     const before = (await loadState(deps, streamId, reductionGoalsDecider)).goals.get(id);
     await runCompanyCommand(deps, session, streamId, reductionGoalsDecider, {
@@ -112,8 +85,9 @@ export function registerReductionGoalRoutes(app: FastifyInstance, deps: CommandA
 
 /** A refused save names the row of the request that broke the rule (`fields: ['reductionGoals.3']`). */
 async function nameRefusedRow(deps: CommandApiDeps, streamId: string, command: ReductionGoalCommand, requestIndex: readonly number[], error: unknown): Promise<unknown> {
-  if (!(error instanceof HttpError) || command.type !== 'SaveReductionGoals' || error.statusCode >= 500) return error;
+  if (!(error instanceof Refusal) || command.type !== 'SaveReductionGoals') return error;
   const decision = decideSaveReductionGoals(command, await loadState(deps, streamId, reductionGoalsDecider));
-  if (!decision.ok && decision.error === error.code) Object.assign(error, { fields: [`reductionGoals.${requestIndex[decision.index]}`] });
-  return error;
+  if (decision.ok || decision.error !== error.code) return error;
+  const fields = [`reductionGoals.${requestIndex[decision.index]}`];
+  return new Refusal(error.code, { fields, message: error.message });
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, requireReader } from '../core/session';
+import { registerRoute } from '../core/registerRoute';
 
 export function registerAuthUserRoutes(app: FastifyInstance, deps: QueryApiDeps): void {
-  app.get('/api/auth-user', { preHandler: authenticateReader(deps.db.knex) }, async (request) => {
-    const r = requireReader(request, 'account.self');
+  registerRoute(app, deps, accountRoutes.authUser, async ({ reader: r }) => {
     return {
       user: {
         id: r.userId,
@@ -14,7 +14,7 @@ export function registerAuthUserRoutes(app: FastifyInstance, deps: QueryApiDeps)
         selectedCompanyId: r.selectedCompanyId,
         tenantId: r.tenantId,
         role: r.role,
-        scope: r.sectionId === null ? 'all' : 'section',
+        scope: r.sectionId === null ? ('all' as const) : ('section' as const),
         sectionId: r.sectionId,
         companyIds: r.companyIds,
         allCompanies: r.allCompanies,
@@ -23,5 +23,5 @@ export function registerAuthUserRoutes(app: FastifyInstance, deps: QueryApiDeps)
   });
 
   // Public: the login page needs it to decide which languages to offer.
-  app.get('/api/system-options', async () => ({ systemOptions: { individualType: deps.individualType } }));
+  registerRoute(app, deps, accountRoutes.systemOptions, async () => ({ systemOptions: { individualType: deps.individualType } }));
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { auditLogRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, QueryError, requireReader } from '../core/session';
-import { queryInt, queryPosition } from '../core/queryArgs';
+import { registerRoute } from '../core/registerRoute';
 
-const AuditQuery = z.object({
-  limit: queryInt(1, 500).default(50),
-  before: queryPosition().optional(),
-});
+/** One changed field, as the audit projection stores it. */
+interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
 
 /** One audit_log row joined with its actor's name and address. */
 interface AuditRow {
@@ -22,17 +23,13 @@ interface AuditRow {
   topic: string;
   entity_id: string | null;
   /** jsonb: parsed by pg, text on some drivers. */
-  changes: unknown;
+  changes: AuditChange[] | string;
 }
 
 /** The events behind the current company's data, newest first, with who, when and what changed. */
 export function registerAuditLogQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/auditlog', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId } = requireReader(request, 'auditlog.read');
-    const query = AuditQuery.safeParse(request.query);
-    if (!query.success) throw new QueryError(400, 'invalid_args', 'invalid args');
-    const { limit, before } = query.data;
+  registerRoute(app, deps, auditLogRoutes.list, async ({ reader: { selectedCompanyId }, query: { limit, before } }) => {
     const rows: AuditRow[] = await knex('audit_log as a')
       .leftJoin('users as u', 'u.id', 'a.actor_user_id')
       .where('a.company_id', selectedCompanyId)
@@ -50,7 +47,7 @@ export function registerAuditLogQueries(app: FastifyInstance, deps: QueryApiDeps
         type: r.type,
         topic: r.topic,
         entityId: r.entity_id,
-        changes: typeof r.changes === 'string' ? (JSON.parse(r.changes) as unknown) : r.changes,
+        changes: typeof r.changes === 'string' ? (JSON.parse(r.changes) as AuditChange[]) : r.changes,
       })),
       nextBefore: rows.length > limit ? String(page[page.length - 1]!.position) : null,
     };

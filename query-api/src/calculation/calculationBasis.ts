@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
-import { z } from 'zod';
+import { basisRoutes } from '@ghg/api';
 import { DEFAULT_START_MONTH, defaultBasis, type PinCandidate, SHIPPED_FACTOR_SETS } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, QueryError, requireReader } from '../core/session';
-import { queryYear } from '../core/queryArgs';
+import { registerRoute } from '../core/registerRoute';
 
-const BasisQuery = z.object({ fiscalYear: queryYear().optional() });
+interface BasisRow {
+  fiscal_year: number | string;
+  gwp_set: string;
+  /** jsonb: parsed by pg, text on some drivers. */
+  factor_sets: Record<string, string> | string;
+  version: number | string;
+}
 
-const pinsOf = (v: unknown): Record<string, string> => (typeof v === 'string' ? JSON.parse(v) : (v as Record<string, string>));
-const viewOf = (row: Record<string, unknown>) => ({
+const pinsOf = (v: BasisRow['factor_sets']): Record<string, string> => (typeof v === 'string' ? JSON.parse(v) : v);
+const viewOf = (row: BasisRow) => ({
   fiscalYear: Number(row.fiscal_year),
   gwpSet: String(row.gwp_set),
   factorSets: pinsOf(row.factor_sets),
@@ -30,13 +35,9 @@ async function defaultFor(knex: Knex, companyId: string, fiscalYear: number) {
 
 export function registerCalculationBasisQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/calculation-basis', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId: companyId } = requireReader(request, 'company.read');
-    const query = BasisQuery.safeParse(request.query);
-    if (!query.success) throw new QueryError(400, 'invalid_args', 'invalid args');
-    const { fiscalYear } = query.data;
+  registerRoute(app, deps, basisRoutes.get, async ({ reader: { selectedCompanyId: companyId }, query: { fiscalYear } }) => {
     if (fiscalYear === undefined) {
-      const rows = await knex('calculation_basis').where({ company_id: companyId }).orderBy('fiscal_year', 'desc');
+      const rows: BasisRow[] = await knex('calculation_basis').where({ company_id: companyId }).orderBy('fiscal_year', 'desc');
       return { calculationBases: rows.map(viewOf) };
     }
     const row = await knex('calculation_basis').where({ company_id: companyId, fiscal_year: fiscalYear }).first();

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { catalogueRoutes } from '@ghg/api';
 import { BLENDS, FORMULAS, GWP_SETS, OPTION_LABELS, type FormulaDefinition } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, QueryError, requireReader } from '../core/session';
-import { queryText } from '../core/queryArgs';
+import { registerRoute } from '../core/registerRoute';
 
 /** A formula without its compiled code: what the input forms need to build their fields. */
 export const formulaView = (f: FormulaDefinition) => ({
@@ -20,21 +19,10 @@ export const formulaView = (f: FormulaDefinition) => ({
   })),
 });
 
-const FormulaQuery = z.object({ scope: queryText().optional() });
-
 export function registerCatalogueQueries(app: FastifyInstance, deps: QueryApiDeps): void {
-  const { knex } = deps.db;
+  registerRoute(app, deps, catalogueRoutes.gwpSets, async () => ({ gwpSets: GWP_SETS, blends: BLENDS }));
 
-  app.get('/api/gwp-sets', { preHandler: authenticateReader(knex) }, async (request) => {
-    requireReader(request, 'company.read');
-    return { gwpSets: GWP_SETS, blends: BLENDS };
-  });
-
-  app.get('/api/formulas', { preHandler: authenticateReader(knex) }, async (request) => {
-    requireReader(request, 'company.read');
-    const query = FormulaQuery.safeParse(request.query);
-    if (!query.success) throw new QueryError(400, 'invalid_args', 'invalid args');
-    const scope = query.data.scope;
+  registerRoute(app, deps, catalogueRoutes.formulas, async ({ query: { scope } }) => {
     return { formulas: FORMULAS.filter((f) => scope === undefined || f.scope === scope).map(formulaView) };
   });
 }

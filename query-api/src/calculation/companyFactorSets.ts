@@ -1,12 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { companyFactorSetRoutes } from '@ghg/api';
 import { factorTableCsv } from '@ghg/domain';
-import { type CompanyFactorEntry, LIMITS } from '@ghg/events';
+import type { CompanyFactorEntry } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, QueryError, requireReader } from '../core/session';
-import { queryInt } from '../core/queryArgs';
+import { registerRoute } from '../core/registerRoute';
+import type { CompanySetRow } from './factorLibrary';
 
-const DownloadQuery = z.object({ version: queryInt(1, LIMITS.maxVersion).optional() });
+type SetRow = CompanySetRow & { id: string; entry_count: number | string };
+
+interface VersionRow {
+  set_id: string;
+  version: number | string;
+  change: string;
+  mode: string | null;
+  file_name: string | null;
+  format: string | null;
+  entry_count: number | string;
+  actor_user_id: string | null;
+  published_at: string | Date;
+}
 
 const entryOf = (r: Record<string, unknown>): CompanyFactorEntry => {
   const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -43,12 +55,11 @@ function sendCsv(request: FastifyRequest, reply: FastifyReply, fileName: string,
 export function registerCompanyFactorSetQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
 
-  app.get('/api/company-factor-sets', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId: companyId } = requireReader(request, 'company.read');
-    const sets = await knex('company_factor_sets').where({ company_id: companyId }).orderBy('set_id');
-    const versions = await knex('company_factor_set_versions').where({ company_id: companyId }).orderBy(['set_id', 'version']);
+  registerRoute(app, deps, companyFactorSetRoutes.list, async ({ reader: { selectedCompanyId: companyId } }) => {
+    const sets: SetRow[] = await knex('company_factor_sets').where({ company_id: companyId }).orderBy('set_id');
+    const versions: VersionRow[] = await knex('company_factor_set_versions').where({ company_id: companyId }).orderBy(['set_id', 'version']);
     return {
-      companyFactorSets: sets.map((s: Record<string, unknown>) => ({
+      companyFactorSets: sets.map((s) => ({
         id: s.id,
         setId: s.set_id,
         title: { ja: s.title_ja, en: s.title_en, zhHans: s.title_zh_hans },
@@ -58,8 +69,8 @@ export function registerCompanyFactorSetQueries(app: FastifyInstance, deps: Quer
         version: Number(s.latest_version),
         entryCount: Number(s.entry_count),
         versions: versions
-          .filter((v: Record<string, unknown>) => v.set_id === s.set_id)
-          .map((v: Record<string, unknown>) => ({
+          .filter((v) => v.set_id === s.set_id)
+          .map((v) => ({
             version: Number(v.version),
             change: v.change,
             mode: v.mode ?? null,
@@ -67,28 +78,23 @@ export function registerCompanyFactorSetQueries(app: FastifyInstance, deps: Quer
             format: v.format ?? null,
             entryCount: Number(v.entry_count),
             actorUserId: v.actor_user_id ?? null,
-            publishedAt: new Date(v.published_at as string).toISOString(),
+            publishedAt: new Date(v.published_at).toISOString(),
           })),
       })),
     };
   });
 
   // The upload template: the header row, UTF-8 with BOM.
-  app.get('/api/company-factor-sets/template.csv', { preHandler: authenticateReader(knex) }, async (request, reply) => {
-    requireReader(request, 'company.read');
+  registerRoute(app, deps, companyFactorSetRoutes.template, async ({ request, reply }) => {
     return sendCsv(request, reply, 'company-factors-template.csv', factorTableCsv([]));
   });
 
   // One version of a set (default: the newest) as CSV in the upload format; re-uploading it changes nothing.
-  app.get('/api/company-factor-sets/:id/factors.csv', { preHandler: authenticateReader(knex) }, async (request, reply) => {
-    const { selectedCompanyId: companyId } = requireReader(request, 'company.read');
-    const { id: setId } = request.params as { id: string };
-    const query = DownloadQuery.safeParse(request.query);
-    if (!query.success) throw new QueryError(400, 'invalid_args', 'invalid args');
-    const set = await knex('company_factor_sets').where({ company_id: companyId, set_id: setId }).first();
-    if (!set) throw new QueryError(404, 'factor_set_not_found');
-    const version = query.data.version ?? Number(set.latest_version);
-    if (version > Number(set.latest_version)) throw new QueryError(404, 'factor_set_version_not_found');
+  registerRoute(app, deps, companyFactorSetRoutes.download, async ({ reader: { selectedCompanyId: companyId }, params: { id: setId }, query, request, reply, refuse }) => {
+    const set: SetRow | undefined = await knex('company_factor_sets').where({ company_id: companyId, set_id: setId }).first();
+    if (!set) throw refuse('factor_set_not_found');
+    const version = query.version ?? Number(set.latest_version);
+    if (version > Number(set.latest_version)) throw refuse('factor_set_version_not_found');
     const rows = await knex('company_factor_entries')
       .where({ company_id: companyId, set_id: setId })
       .where('from_version', '<=', version)

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { factorLibraryRoutes, FactorListQuery } from '@ghg/api';
 import { parseFactorUnit, parseUnit, SHIPPED_FACTOR_SETS, type FactorEntry, type FactorSet, type Labels } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, QueryError, requireReader } from '../core/session';
-import { queryInt, queryYear, queryText } from '../core/queryArgs';
+import { registerRoute } from '../core/registerRoute';
 
 /**
  * The emission-factor library as the screens see it: the shipped sets (from the domain package,
@@ -146,22 +146,6 @@ export async function companyItems(knex: Knex, companyId: string, filter: { setI
   return items;
 }
 
-const ListQuery = z.object({
-  q: queryText().optional(),
-  set: queryText().optional(),
-  version: queryText().optional(),
-  year: queryYear().optional(),
-  category: queryText().optional(),
-  scope: z.enum(['1', '2', '3']).optional(),
-  unit: queryText().optional(),
-  origin: z.enum(['shipped', 'company']).optional(),
-  page: queryInt(1, 1_000_000).default(1),
-  pageSize: queryInt(1, 500).default(50),
-  sort: z.enum(['key', 'label', 'set', 'year', 'value', 'unit']).default('set'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  lang: z.enum(['ja', 'en', 'zhHans']).optional(),
-});
-
 const fold = (s: string) => s.normalize('NFKC').toLowerCase();
 
 /** The unit a factor is per (its denominator), as a unit id when it parses. */
@@ -171,7 +155,7 @@ const perUnitId = (unit: string | null) => {
   return u.ok ? u.value.denominator.id : null;
 };
 
-export function filterAndSort(items: FactorItem[], query: z.infer<typeof ListQuery>, language: 'ja' | 'en' | 'zhHans') {
+export function filterAndSort(items: FactorItem[], query: z.output<typeof FactorListQuery>, language: 'ja' | 'en' | 'zhHans') {
   const q = query.q ? fold(query.q.trim()) : '';
   const unitQuery = query.unit?.trim();
   const parsedUnit = unitQuery ? parseUnit(unitQuery) : null;
@@ -223,11 +207,7 @@ const shippedItems = (): FactorItem[] => SHIPPED_FACTOR_SETS.flatMap((set) => se
 export function registerFactorLibraryQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
 
-  app.get('/api/emission-factors', { preHandler: authenticateReader(knex) }, async (request) => {
-    const reader = requireReader(request, 'company.read');
-    const parsed = ListQuery.safeParse(request.query);
-    if (!parsed.success) throw new QueryError(400, 'invalid_args', 'invalid args');
-    const query = parsed.data;
+  registerRoute(app, deps, factorLibraryRoutes.list, async ({ reader, query }) => {
     const language = query.lang ?? ((['ja', 'en', 'zhHans'] as const).find((l) => l === reader.language) ?? 'ja');
     const company =
       query.origin === 'shipped'
@@ -242,22 +222,20 @@ export function registerFactorLibraryQueries(app: FastifyInstance, deps: QueryAp
   });
 
   // Every version of one factor: shipped publications, or a company factor's successive values.
-  app.get('/api/emission-factors/:setId/:key/history', { preHandler: authenticateReader(knex) }, async (request) => {
-    const reader = requireReader(request, 'company.read');
-    const { setId, key } = request.params as { setId: string; key: string };
+  registerRoute(app, deps, factorLibraryRoutes.history, async ({ reader, params: { setId, key }, refuse }) => {
     const shipped = SHIPPED_FACTOR_SETS.filter((s) => s.id === setId);
     if (shipped.length > 0) {
       const versions = shipped.flatMap((set) => {
         const e = set.entries.find((x) => x.key === key);
         return e ? [{ ...shippedItem(set, e), fromVersion: set.version, toVersion: null, publishedAt: null, removed: false }] : [];
       });
-      if (versions.length === 0) throw new QueryError(404, 'factor_not_found');
-      return { ref: `${setId}:${key}`, origin: 'shipped', versions };
+      if (versions.length === 0) throw refuse('factor_not_found');
+      return { ref: `${setId}:${key}`, origin: 'shipped' as const, versions };
     }
     const set = (await knex('company_factor_sets').where({ company_id: reader.selectedCompanyId, set_id: setId }).first()) as CompanySetRow | undefined;
-    if (!set) throw new QueryError(404, 'factor_set_not_found');
+    if (!set) throw refuse('factor_set_not_found');
     const rows = await knex('company_factor_entries').where({ company_id: reader.selectedCompanyId, set_id: setId, key }).orderBy('from_version');
-    if (rows.length === 0) throw new QueryError(404, 'factor_not_found');
+    if (rows.length === 0) throw refuse('factor_not_found');
     const published = new Map<number, string>(
       (await knex('company_factor_set_versions').where({ company_id: reader.selectedCompanyId, set_id: setId })).map((v: Record<string, unknown>) => [
         Number(v.version),
@@ -276,12 +254,11 @@ export function registerFactorLibraryQueries(app: FastifyInstance, deps: QueryAp
         removed: r.to_version !== null && !rows.some((x: Record<string, unknown>) => Number(x.from_version) === Number(r.to_version)),
       };
     });
-    return { ref: `${setId}:${key}`, origin: 'company', versions };
+    return { ref: `${setId}:${key}`, origin: 'company' as const, versions };
   });
 
   // The sets a basis can pin: shipped and the company's own, with versions, citation and licence.
-  app.get('/api/emission-factor-sets', { preHandler: authenticateReader(knex) }, async (request) => {
-    const reader = requireReader(request, 'company.read');
+  registerRoute(app, deps, factorLibraryRoutes.sets, async ({ reader }) => {
     const shipped = SHIPPED_FACTOR_SETS.map((s) => ({
       setId: s.id,
       version: s.version,

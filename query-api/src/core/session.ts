@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { Role } from '@ghg/events';
-import { can, type Action } from '@ghg/domain';
+import { Refusal } from '@ghg/api';
 
 export interface ReaderSession {
   userId: string;
@@ -15,16 +15,6 @@ export interface ReaderSession {
   active: boolean;
   companyIds: string[];
   selectedCompanyId: string;
-}
-
-export class QueryError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message = code.replaceAll('_', ' '),
-  ) {
-    super(message);
-  }
 }
 
 declare module 'fastify' {
@@ -63,17 +53,10 @@ export function authenticateReader(knex: Knex) {
     try {
       sub = String((await request.jwtVerify<{ sub: string }>()).sub);
     } catch {
-      throw new QueryError(401, 'unauthorized');
+      throw new Refusal('unauthorized');
     }
     const reader = await loadReader(knex, sub);
-    if (!reader || !reader.active) throw new QueryError(401, 'unauthorized');
+    if (!reader || !reader.active) throw new Refusal('unauthorized');
     request.reader = reader;
   };
-}
-
-export function requireReader(request: FastifyRequest, action: Action): ReaderSession {
-  const reader = request.reader;
-  if (!reader) throw new QueryError(401, 'unauthorized');
-  if (!can(reader, action)) throw new QueryError(403, 'forbidden');
-  return reader;
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
+import { healthRoutes } from '@ghg/api';
 import { can } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
+import { registerRoute } from '../core/registerRoute';
 import { authenticateReader, type ReaderSession } from '../core/session';
 
 /** What an administrator sees of a projection marked failed (projector/src/core/failures.ts). */
@@ -74,7 +76,7 @@ async function optionalReader(knex: Knex, request: FastifyRequest): Promise<Read
  */
 export function registerHealthQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/health', async (request, reply) => {
+  registerRoute(app, deps, healthRoutes.health, async ({ request, reply }) => {
     const reader = await optionalReader(knex, request);
     const admin = reader && can(reader, 'users.manage') ? reader : null;
     const checkpoints: CheckpointRow[] = await knex('projection_checkpoints').select('name', 'commit_position', 'prepare_position');

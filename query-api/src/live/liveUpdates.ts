@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { liveRoutes } from '@ghg/api';
 import type { ChangeNotice } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
 import { loadReader, type ReaderSession } from '../core/session';
@@ -53,7 +54,10 @@ export function registerLiveUpdates(app: FastifyInstance, deps: QueryApiDeps): v
     }
   };
 
-  app.get('/api/live', { websocket: true, preValidation: checkOrigin }, async (socket: WebSocket, request) => {
+  // Registered by its contract's URL (and with it, for the route checks); the socket authenticates
+  // itself with the token on upgrade and closes with 4401, so there is no schema or permission hook.
+  const { live } = liveRoutes;
+  app.get(live.url, { websocket: true, preValidation: checkOrigin, config: { contract: live } }, async (socket: WebSocket, request) => {
     // Browsers cannot set headers on a WebSocket, so the token comes as a query parameter.
     const token = (request.query as { token?: string }).token ?? request.headers.authorization?.replace(/^Bearer /, '');
     let reader: ReaderSession | null;

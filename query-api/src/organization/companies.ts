@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { companyRoutes } from '@ghg/api';
 import { regions } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, requireReader } from '../core/session';
+import { registerRoute } from '../core/registerRoute';
 
 export function registerCompanyQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/companies', { preHandler: authenticateReader(knex) }, async (request) => {
-    const r = requireReader(request, 'company.read');
+  registerRoute(app, deps, companyRoutes.list, async ({ reader: r }) => {
     const all = await knex('companies')
       .where({ tenant_id: r.tenantId })
       .orderBy('name')
@@ -24,8 +24,7 @@ export function registerCompanyQueries(app: FastifyInstance, deps: QueryApiDeps)
     return { companies, isAllCompany: companies.length === all.length };
   });
 
-  app.get('/api/regions', { preHandler: authenticateReader(knex) }, async (request) => {
-    requireReader(request, 'company.read');
+  registerRoute(app, deps, companyRoutes.regions, async () => {
     return { regions };
   });
 }

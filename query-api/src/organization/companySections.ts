@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { inheritedSectionTypes, UNSPECIFIED_SECTION } from '@ghg/domain';
+import { companySectionRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, requireReader, type ReaderSession } from '../core/session';
+import { registerRoute } from '../core/registerRoute';
+import type { ReaderSession } from '../core/session';
 
 interface SectionRow {
   id: string;
@@ -64,13 +66,11 @@ export function registerCompanySectionQueries(app: FastifyInstance, deps: QueryA
   const { knex } = deps.db;
   const load = async (companyId: string) => orderSections(await knex('company_sections').where({ company_id: companyId }));
 
-  app.get('/api/company-section', { preHandler: authenticateReader(knex) }, async (request) => {
-    const reader = requireReader(request, 'company.read');
+  registerRoute(app, deps, companySectionRoutes.list, async ({ reader }) => {
     return { companySections: await load(reader.selectedCompanyId) };
   });
 
-  app.get('/api/authorized-company-section', { preHandler: authenticateReader(knex) }, async (request) => {
-    const reader = requireReader(request, 'company.read');
+  registerRoute(app, deps, companySectionRoutes.authorized, async ({ reader }) => {
     return { companySections: authorizedSections(await load(reader.selectedCompanyId), reader) };
   });
 }

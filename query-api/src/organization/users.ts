@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { mayManageUser } from '@ghg/domain';
+import { userRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, requireReader } from '../core/session';
+import { registerRoute } from '../core/registerRoute';
 
 /**
  * Users who hold a role in the administrator's selected company (group administrators included).
@@ -11,8 +12,7 @@ import { authenticateReader, requireReader } from '../core/session';
  */
 export function registerUserQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/users', { preHandler: authenticateReader(knex) }, async (request) => {
-    const reader = requireReader(request, 'users.manage');
+  registerRoute(app, deps, userRoutes.list, async ({ reader }) => {
     const rows = await knex('users').where({ tenant_id: reader.tenantId }).orderBy('email');
     const users = rows
       .map((r) => ({ ...r, company_ids: (typeof r.company_ids === 'string' ? JSON.parse(r.company_ids) : r.company_ids) as string[] }))

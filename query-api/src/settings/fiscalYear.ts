@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { fiscalYearRoutes } from '@ghg/api';
 import { DEFAULT_START_MONTH, fiscalYearIdOf } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, requireReader } from '../core/session';
+import { registerRoute } from '../core/registerRoute';
 
 export function registerFiscalYearQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/fiscal-year', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId: companyId } = requireReader(request, 'company.read');
+  registerRoute(app, deps, fiscalYearRoutes.get, async ({ reader: { selectedCompanyId: companyId } }) => {
     const row = await knex('fiscal_year_settings').where({ company_id: companyId }).first();
     // Never set: the default start month (4), version -1 ("no change yet") for optimistic saves.
     return {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
+import { groupFlagRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, QueryError, requireReader } from '../core/session';
+import { registerRoute } from '../core/registerRoute';
 
 interface SectionRef {
   id: string;
@@ -37,17 +38,14 @@ async function flagsOf(knex: Knex, companyId: string, flagId?: string) {
 
 export function registerGroupFlagQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/group-flag', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId } = requireReader(request, 'company.read');
+  registerRoute(app, deps, groupFlagRoutes.list, async ({ reader: { selectedCompanyId } }) => {
     return { groupFlags: await flagsOf(knex, selectedCompanyId) };
   });
 
   // The edit screen (/emission/setting/group-flag/edit) loads one flag.
-  app.get('/api/group-flag/:id', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId } = requireReader(request, 'company.read');
-    const { id } = request.params as { id: string };
+  registerRoute(app, deps, groupFlagRoutes.get, async ({ reader: { selectedCompanyId }, params: { id }, refuse }) => {
     const [flag] = await flagsOf(knex, selectedCompanyId, id);
-    if (!flag) throw new QueryError(404, 'group_flag_not_found');
+    if (!flag) throw refuse('group_flag_not_found');
     return { groupFlag: flag };
   });
 }

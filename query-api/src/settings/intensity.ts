@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { intensityRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, requireReader } from '../core/session';
+import { registerRoute } from '../core/registerRoute';
 
 export function registerIntensityQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/intensity', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId } = requireReader(request, 'company.read');
+  registerRoute(app, deps, intensityRoutes.list, async ({ reader: { selectedCompanyId } }) => {
     const rows = await knex('intensities').where({ company_id: selectedCompanyId }).orderBy(['name', 'id']);
     return { intensities: rows.map((r) => ({ id: r.id, name: r.name, unit: r.unit, version: r.version })) };
   });

@@ -1,17 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { NonFossilCertificateType } from '@ghg/events';
+import { nonFossilCertificateRoutes } from '@ghg/api';
+import type { NonFossilCertificateType, NonFossilPowerSource } from '@ghg/events';
 import { isRenewableCertificate } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, QueryError, requireReader } from '../core/session';
-import { queryYear } from '../core/queryArgs';
+import { registerRoute } from '../core/registerRoute';
 
-const ListQuery = z.object({ fiscalYear: queryYear().optional() });
+interface CertificateRow {
+  id: string;
+  certificate_type: NonFossilCertificateType;
+  quantity_kwh: string | number;
+  period_from: string;
+  period_to: string;
+  fiscal_year: number;
+  tracking: boolean | number;
+  power_source: NonFossilPowerSource | null;
+  generator_name: string | null;
+  generator_location: string | null;
+  version: number;
+}
 
-const toCertificate = (row: Record<string, unknown>) => ({
+const toCertificate = (row: CertificateRow) => ({
   id: row.id,
   certificateType: row.certificate_type,
-  renewable: isRenewableCertificate(row.certificate_type as NonFossilCertificateType),
+  renewable: isRenewableCertificate(row.certificate_type),
   quantityKwh: Number(row.quantity_kwh),
   periodFrom: row.period_from,
   periodTo: row.period_to,
@@ -25,13 +36,10 @@ const toCertificate = (row: Record<string, unknown>) => ({
 
 export function registerNonFossilCertificateQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/non-fossil-certificate', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId } = requireReader(request, 'company.read');
-    const query = ListQuery.safeParse(request.query);
-    if (!query.success) throw new QueryError(400, 'invalid_args', 'invalid args');
-    const rows: Record<string, unknown>[] = await knex('non_fossil_certificates')
+  registerRoute(app, deps, nonFossilCertificateRoutes.list, async ({ reader: { selectedCompanyId }, query: { fiscalYear } }) => {
+    const rows: CertificateRow[] = await knex('non_fossil_certificates')
       .where({ company_id: selectedCompanyId })
-      .modify((q) => (query.data.fiscalYear === undefined ? q : q.where({ fiscal_year: query.data.fiscalYear })))
+      .modify((q) => (fiscalYear === undefined ? q : q.where({ fiscal_year: fiscalYear })))
       .orderBy([{ column: 'fiscal_year', order: 'desc' }, { column: 'period_from', order: 'desc' }, 'id']);
     return { nonFossilCertificates: rows.map(toCertificate) };
   });

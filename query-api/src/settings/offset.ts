@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { offsetRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, requireReader } from '../core/session';
+import { registerRoute } from '../core/registerRoute';
 
-const toOffset = (row: Record<string, unknown>) => ({
+interface OffsetRow {
+  id: string;
+  type: string;
+  particular_number_from: string;
+  particular_number_to: string;
+  invalid_or_relocation_quantity: string | number;
+  invalid_or_relocation_date: string;
+  auth_type: string;
+  version: number;
+}
+
+const toOffset = (row: OffsetRow) => ({
   id: row.id,
   type: row.type,
   particularNumberFrom: row.particular_number_from,
@@ -15,9 +27,8 @@ const toOffset = (row: Record<string, unknown>) => ({
 
 export function registerOffsetQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/offset', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId } = requireReader(request, 'company.read');
-    const rows = await knex('offsets')
+  registerRoute(app, deps, offsetRoutes.list, async ({ reader: { selectedCompanyId } }) => {
+    const rows: OffsetRow[] = await knex('offsets')
       .where({ company_id: selectedCompanyId })
       .orderBy([{ column: 'invalid_or_relocation_date', order: 'desc' }, 'type', 'particular_number_from']);
     return { offsets: rows.map(toOffset) };

@@ -1,36 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { reductionGoalRoutes } from '@ghg/api';
 import type { ScopeCategory } from '@ghg/events';
 import { defaultReductionGoals, scopeCategoryName, SCOPE_CATEGORIES } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
-import { authenticateReader, QueryError, requireReader } from '../core/session';
-import { queryYear } from '../core/queryArgs';
+import { registerRoute } from '../core/registerRoute';
 
-const ListQuery = z.object({ goalYear: queryYear().optional() });
+interface GoalRow {
+  id: string;
+  scope_category: ScopeCategory;
+  goal_year: number;
+  goal_emission: string | number;
+  target_year: number;
+  target_emission: string | number;
+  goal_emission_percentage: string | number;
+  version: number;
+}
 
 const categoryOrder = (c: string) => (SCOPE_CATEGORIES as readonly string[]).indexOf(c);
 
-const toGoal = (row: Record<string, unknown>) => ({
-  id: row.id as string,
-  scopeCategory: row.scope_category as string,
-  name: scopeCategoryName(row.scope_category as ScopeCategory),
-  goalYear: row.goal_year as number,
+const toGoal = (row: GoalRow) => ({
+  id: row.id,
+  scopeCategory: row.scope_category,
+  name: scopeCategoryName(row.scope_category),
+  goalYear: row.goal_year,
   goalEmission: Number(row.goal_emission),
-  targetYear: row.target_year as number,
+  targetYear: row.target_year,
   targetEmission: Number(row.target_emission),
   goalEmissionPercentage: Number(row.goal_emission_percentage),
-  version: row.version as number,
+  version: row.version,
   isDefault: false,
 });
 
 export function registerReductionGoalQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  app.get('/api/reduction-goal', { preHandler: authenticateReader(knex) }, async (request) => {
-    const { selectedCompanyId } = requireReader(request, 'company.read');
-    const query = ListQuery.safeParse(request.query);
-    if (!query.success) throw new QueryError(400, 'invalid_args', 'invalid args');
-    const { goalYear } = query.data;
-    const rows: Record<string, unknown>[] = await knex('reduction_goals')
+  registerRoute(app, deps, reductionGoalRoutes.list, async ({ reader: { selectedCompanyId }, query: { goalYear } }) => {
+    const rows: GoalRow[] = await knex('reduction_goals')
       .where({ company_id: selectedCompanyId })
       .modify((q) => (goalYear === undefined ? q : q.where({ goal_year: goalYear })));
     const goals = rows.map(toGoal).sort((a, b) => b.goalYear - a.goalYear || categoryOrder(a.scopeCategory) - categoryOrder(b.scopeCategory));

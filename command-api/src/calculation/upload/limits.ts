@@ -43,21 +43,5 @@ export const UPLOAD_BODY_LIMIT = Math.ceil(UPLOAD_LIMITS.maxFileBytes / 3) * 4 +
 /** The same caps as plain numbers, so tests can read a file under smaller ones. */
 export type UploadLimits = Readonly<Record<keyof typeof UPLOAD_LIMITS, number>>;
 
-/** Why an upload is refused before its rows are checked; each code is translated in the web app. */
-export type UploadRefusalCode =
-  | 'invalid_base64'
-  | 'empty_file'
-  | 'file_too_large'
-  | 'file_uncompressed_too_large'
-  | 'file_too_complex'
-  | 'uploads_busy';
-
-/** 413 for a file too big or too costly to read, 429 for a full queue, 400 for malformed input. */
-export const uploadRefusalStatus: Record<UploadRefusalCode, number> = {
-  invalid_base64: 400,
-  empty_file: 400,
-  file_too_large: 413,
-  file_uncompressed_too_large: 413,
-  file_too_complex: 413,
-  uploads_busy: 429,
-};
+/** Why an upload is refused before its rows are checked (statuses: the upload route's contract). */
+export type { UploadRefusalCode } from '@ghg/api';

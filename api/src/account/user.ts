@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idText, roles, shortText } from '@ghg/events';
+import { defineRoute, noErrors } from '../core/contract';
+import { userErrors } from '../auth/session';
+
+/** The caller's own account (docs/api.md, "Session"). */
+export const accountRoutes = {
+  authUser: defineRoute({
+    method: 'GET',
+    url: '/api/auth-user',
+    permission: 'account.self',
+    summary: 'Who the caller is: role, scope, companies, selected company',
+    response: z.strictObject({
+      user: z.strictObject({
+        id: z.string(),
+        email: z.string(),
+        name: z.string(),
+        language: z.string(),
+        selectedCompanyId: z.string(),
+        tenantId: z.string(),
+        role: z.enum(roles),
+        scope: z.enum(['all', 'section']),
+        sectionId: z.string().nullable(),
+        companyIds: z.array(z.string()),
+        allCompanies: z.boolean(),
+      }),
+    }),
+    errors: noErrors,
+  }),
+  updateUser: defineRoute({
+    method: 'PUT',
+    url: '/api/user',
+    permission: 'account.self',
+    summary: "Change the caller's language or selected company",
+    body: z.object({ user: z.object({ language: shortText().optional(), selectedCompanyId: idText().optional() }) }),
+    response: z.strictObject({ user: z.strictObject({ id: z.string(), language: z.string(), selectedCompanyId: z.string().nullable() }) }),
+    errors: userErrors,
+  }),
+  systemOptions: defineRoute({
+    method: 'GET',
+    url: '/api/system-options',
+    permission: 'public',
+    summary: 'Deployment options the login page needs (t2: no Simplified Chinese)',
+    response: z.strictObject({ systemOptions: z.strictObject({ individualType: z.enum(['t1', 't2']) }) }),
+    errors: noErrors,
+  }),
+};

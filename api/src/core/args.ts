@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { idText, LIMITS, quantity, shortText } from '@ghg/events';
+
+/**
+ * The argument shapes routes share. Everything a command takes is bounded like the event it
+ * becomes (events/src/contracts/bounds.ts), and numbers are parsed strictly (docs/api.md, "Input
+ * rules"): a form's decimal numeral is a number, nothing else becomes one.
+ */
+
+/** A decimal numeral as a form field sends it: sign, digits, fraction; no blanks, hex or exponent. */
+const NUMERAL = /^-?\d+(\.\d+)?$/;
+/**
+ * A JSON number, or a numeral string from a form field, checked by `schema` (which bounds it).
+ * Nothing else becomes a number: true, null, '' or '0x10' are invalid args, never 1, 0 or 16.
+ */
+export const numeric = <S extends z.ZodType<number>>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && NUMERAL.test(v) ? Number(v) : v), schema).meta({
+    description: 'A JSON number, or a decimal numeral as text ("151.25", "-3"); nothing else.',
+  });
+/** A quantity within the bounds every read model holds (±LIMITS.maxQuantity). */
+export const numberArg = numeric(quantity());
+/** Required short text: blank is missing. Numbers (a numeric serial) are taken as text. */
+export const textArg = z.union([z.string(), z.number().transform(String)]).pipe(shortText().trim().min(1));
+/** Optional short text: null, absent and blank are "none". */
+export const optionalTextArg = shortText()
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null));
+/** An optional id: null and '' mean "none" (a new entity). */
+export const optionalId = z
+  .union([idText(), z.literal('')])
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+/** A stream version a client last saw (-1: "must not exist yet"). */
+export const expectedVersionArg = z.number().int().min(-1).max(LIMITS.maxVersion).optional();
+export const IdParam = z.object({ id: idText() });
+export const RemoveArgs = z.object({ expectedVersion: z.number().int().min(0).max(LIMITS.maxVersion).optional() });
+
+/**
+ * Query-string values, which always arrive as text. Numbers are parsed only from plain digits (no
+ * sign, blank, exponent or hex: '1e3' or ' 7' are invalid args), within the bounds the read models
+ * hold, so no query can reach the database with a value it would choke on.
+ */
+export const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+export const queryYear = () => queryInt(LIMITS.minYear, LIMITS.maxYear);
+
+/** Free text in a query (a search, a filter): bounded like any short text. */
+export const queryText = () => shortText();
+
+/** The largest value of a bigint column (log positions). */
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
+/** A log position, as the audit log's `before` cursor. */
+export const queryPosition = () =>
+  z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .refine((v) => BigInt(v) <= MAX_BIGINT, { message: 'too_big' });
+
+/** A path parameter the route looks up as it is (an unknown one is that route's 404). */
+export const pathText = () => z.string();
+
+/** The body of every refusal (docs/api.md): the code the web app translates, an English message, the fields at fault. */
+export const ErrorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.array(z.string()).optional(),
+});
+
+/** `{ ok: true }`: done, nothing else to tell. */
+export const Ok = z.strictObject({ ok: z.literal(true) });
+
+/** The three languages of a label or title. */
+export const Labels = z.strictObject({ ja: z.string(), en: z.string(), zhHans: z.string() });

@@ -1,0 +1,103 @@
+/**
+ * @ghg/api: the route contracts of command-api and query-api (requests, answers, permissions,
+ * refusals → status), pure: zod, @ghg/events and @ghg/domain only, so the web app can use them too.
+ * Each feature owns one file with its routes; a new feature adds one line to `apiFeatures`.
+ */
+import type { RouteContract } from './core/contract';
+import { sessionRoutes } from './auth/session';
+import { accountRoutes } from './account/user';
+import { companyRoutes } from './organization/companies';
+import { companySectionRoutes } from './organization/companySections';
+import { userRoutes } from './organization/users';
+import { fiscalYearRoutes } from './settings/fiscalYear';
+import { currencyRoutes } from './settings/currency';
+import { reductionGoalRoutes } from './settings/reductionGoal';
+import { offsetRoutes } from './settings/offset';
+import { nonFossilCertificateRoutes } from './settings/nonFossilCertificate';
+import { groupFlagRoutes } from './settings/groupFlag';
+import { intensityRoutes } from './settings/intensity';
+import { managementIntensityRoutes } from './settings/managementIntensity';
+import { auditLogRoutes } from './audit/auditLog';
+import { basisRoutes } from './calculation/basis';
+import { calculateRoutes } from './calculation/calculate';
+import { factorLibraryRoutes } from './calculation/factorLibrary';
+import { catalogueRoutes } from './calculation/catalogue';
+import { companyFactorSetRoutes } from './calculation/companyFactorSets';
+import { healthRoutes } from './health/health';
+import { liveRoutes } from './live/live';
+import { docsRoutes } from './docs/docs';
+
+export * from './core/contract';
+export * from './core/args';
+export * from './core/http';
+export { MAX_PASSWORD_LENGTH } from './auth/session';
+export { MAX_LINES, linesArg } from './calculation/calculate';
+export { FactorListQuery } from './calculation/factorLibrary';
+export { uploadRefusals, type UploadRefusalCode } from './calculation/companyFactorSets';
+export {
+  sessionRoutes,
+  accountRoutes,
+  companyRoutes,
+  companySectionRoutes,
+  userRoutes,
+  fiscalYearRoutes,
+  currencyRoutes,
+  reductionGoalRoutes,
+  offsetRoutes,
+  nonFossilCertificateRoutes,
+  groupFlagRoutes,
+  intensityRoutes,
+  managementIntensityRoutes,
+  auditLogRoutes,
+  basisRoutes,
+  calculateRoutes,
+  factorLibraryRoutes,
+  catalogueRoutes,
+  companyFactorSetRoutes,
+  healthRoutes,
+  liveRoutes,
+  docsRoutes,
+};
+
+export interface ApiFeature {
+  /** The heading the API reference files the feature's routes under. */
+  readonly tag: string;
+  readonly routes: Readonly<Record<string, RouteContract>>;
+}
+
+/** Every feature's routes: the one list the API reference and the route checks loop over. */
+export const apiFeatures: readonly ApiFeature[] = [
+  { tag: 'Session', routes: sessionRoutes },
+  { tag: 'Account', routes: accountRoutes },
+  { tag: 'Companies', routes: companyRoutes },
+  { tag: 'Company sections', routes: companySectionRoutes },
+  { tag: 'Users', routes: userRoutes },
+  { tag: 'Fiscal year', routes: fiscalYearRoutes },
+  { tag: 'Currency rates', routes: currencyRoutes },
+  { tag: 'Reduction goals', routes: reductionGoalRoutes },
+  { tag: 'Offsets', routes: offsetRoutes },
+  { tag: 'Non-fossil certificates', routes: nonFossilCertificateRoutes },
+  { tag: 'Group flags', routes: groupFlagRoutes },
+  { tag: 'Intensity master', routes: intensityRoutes },
+  { tag: 'Management intensity', routes: managementIntensityRoutes },
+  { tag: 'Audit log', routes: auditLogRoutes },
+  { tag: 'Calculation basis', routes: basisRoutes },
+  { tag: 'Preview calculation', routes: calculateRoutes },
+  { tag: 'Factor library', routes: factorLibraryRoutes },
+  { tag: 'Catalogue', routes: catalogueRoutes },
+  { tag: 'Company factor sets', routes: companyFactorSetRoutes },
+  { tag: 'Health', routes: healthRoutes },
+  { tag: 'Live updates', routes: liveRoutes },
+  { tag: 'API reference', routes: docsRoutes },
+];
+
+/** Every route contract, each with the tag of its feature. */
+export const allRoutes: readonly { readonly tag: string; readonly contract: RouteContract }[] = apiFeatures.flatMap((f) =>
+  Object.values(f.routes).map((contract) => ({ tag: f.tag, contract })),
+);
+
+/**
+ * Which service serves a route: every GET is query-api's (reads, the change feed, the reference),
+ * everything else command-api's — the rule the distributed proxy routes by.
+ */
+export const serviceOf = (contract: RouteContract): 'command-api' | 'query-api' => (contract.method === 'GET' ? 'query-api' : 'command-api');

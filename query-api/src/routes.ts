@@ -1,0 +1,49 @@
+import type { QueryRouteModule } from './core/registerRoute';
+import { registerAuthUserRoutes } from './account/authUser';
+import { registerCompanyQueries } from './organization/companies';
+import { registerCompanySectionQueries } from './organization/companySections';
+import { registerUserQueries } from './organization/users';
+import { registerFiscalYearQueries } from './settings/fiscalYear';
+import { registerCurrencyQueries } from './settings/currency';
+import { registerReductionGoalQueries } from './settings/reductionGoal';
+import { registerOffsetQueries } from './settings/offset';
+import { registerNonFossilCertificateQueries } from './settings/nonFossilCertificate';
+import { registerGroupFlagQueries } from './settings/groupFlag';
+import { registerIntensityQueries } from './settings/intensity';
+import { registerManagementIntensityQueries } from './settings/managementIntensity';
+import { registerAuditLogQueries } from './audit/auditLog';
+import { registerCalculationBasisQueries } from './calculation/calculationBasis';
+import { registerFactorLibraryQueries } from './calculation/factorLibrary';
+import { registerCatalogueQueries } from './calculation/catalogue';
+import { registerCompanyFactorSetQueries } from './calculation/companyFactorSets';
+import { registerLiveUpdates } from './live/liveUpdates';
+import { registerHealthQueries } from './health/health';
+import { registerApiReference } from './docs/openApi';
+
+/**
+ * Every feature's read routes, the one list query-api registers: each module registers its
+ * handlers through their contracts in @ghg/api (a contract without a handler, or a route without
+ * a contract, fails tests/integration/routeContracts.int.test.ts).
+ */
+export const queryRoutes: readonly QueryRouteModule[] = [
+  registerAuthUserRoutes,
+  registerCompanyQueries,
+  registerCompanySectionQueries,
+  registerUserQueries,
+  registerFiscalYearQueries,
+  registerCurrencyQueries,
+  registerReductionGoalQueries,
+  registerOffsetQueries,
+  registerNonFossilCertificateQueries,
+  registerGroupFlagQueries,
+  registerIntensityQueries,
+  registerManagementIntensityQueries,
+  registerAuditLogQueries,
+  registerCalculationBasisQueries,
+  registerFactorLibraryQueries,
+  registerCatalogueQueries,
+  registerCompanyFactorSetQueries,
+  registerLiveUpdates,
+  registerHealthQueries,
+  registerApiReference,
+];
