@@ -51,6 +51,9 @@ function responsesOf(contract: RouteContract): Record<number, unknown> {
   return { 200: ok, ...contract.otherResponses, ...refusals };
 }
 
+/** The sha256 of the <style> element Swagger UI 6.1.3 inserts (a Content-Security-Policy source). */
+const SWAGGER_UI_STYLE_HASH = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
+
 let built: Promise<OpenAPI.Document> | undefined;
 
 /** The document (built once per process: the contracts do not change while it runs). */
@@ -106,6 +109,12 @@ export async function registerApiReference(app: FastifyInstance, deps: QueryApiD
   // Swagger UI reads the document from @fastify/swagger, which here serves the contracts' document
   // instead of describing the routes of this scope.
   await app.register(swagger, { openapi: { openapi: '3.1.0', info: INFO }, transformObject: () => document });
-  await app.register(swaggerUi, { routePrefix: docsRoutes.reference.url, uiConfig: { deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: docsRoutes.reference.url,
+    uiConfig: { deepLinking: true },
+    // The app's policy (no inline script or style) holds on these pages too, but for the one
+    // <style> element Swagger UI's bundle inserts, allowed by its hash on these pages only.
+    transformStaticCSP: (header) => header.replace(/style-src 'self'/, `style-src 'self' '${SWAGGER_UI_STYLE_HASH}'`),
+  });
   registerRoute(app, deps, docsRoutes.openApi, async () => ({ ...document }));
 }
