@@ -55,10 +55,14 @@ function responsesOf(contract: RouteContract): Record<number, unknown> {
 const SWAGGER_UI_STYLE_HASH = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
 
 let built: Promise<OpenAPI.Document> | undefined;
+let document: OpenAPI.Document | undefined;
 
-/** The document (built once per process: the contracts do not change while it runs). */
+/**
+ * The document, built on first use (about half a second, which no start-up should pay for a page
+ * few open) and then kept: the contracts do not change while the process runs.
+ */
 export function openApiDocument(): Promise<OpenAPI.Document> {
-  return (built ??= buildOpenApiDocument());
+  return (built ??= buildOpenApiDocument().then((built) => (document = built)));
 }
 
 async function buildOpenApiDocument(): Promise<OpenAPI.Document> {
@@ -94,9 +98,9 @@ async function buildOpenApiDocument(): Promise<OpenAPI.Document> {
     });
   }
   await doc.ready();
-  const document = doc.swagger();
+  const described = doc.swagger();
   await doc.close();
-  return document;
+  return described;
 }
 
 /**
@@ -105,16 +109,21 @@ async function buildOpenApiDocument(): Promise<OpenAPI.Document> {
  * (no inline script) holds for it too.
  */
 export async function registerApiReference(app: FastifyInstance, deps: QueryApiDeps): Promise<void> {
-  const document = await openApiDocument();
   // Swagger UI reads the document from @fastify/swagger, which here serves the contracts' document
-  // instead of describing the routes of this scope.
-  await app.register(swagger, { openapi: { openapi: '3.1.0', info: INFO }, transformObject: () => document });
+  // instead of describing the routes of this scope; each of the page's requests first waits until
+  // the document is built.
+  await app.register(swagger, { openapi: { openapi: '3.1.0', info: INFO }, transformObject: () => document! });
   await app.register(swaggerUi, {
     routePrefix: docsRoutes.reference.url,
     uiConfig: { deepLinking: true },
+    uiHooks: {
+      onRequest: async () => {
+        await openApiDocument();
+      },
+    },
     // The app's policy (no inline script or style) holds on these pages too, but for the one
     // <style> element Swagger UI's bundle inserts, allowed by its hash on these pages only.
     transformStaticCSP: (header) => header.replace(/style-src 'self'/, `style-src 'self' '${SWAGGER_UI_STYLE_HASH}'`),
   });
-  registerRoute(app, deps, docsRoutes.openApi, async () => ({ ...document }));
+  registerRoute(app, deps, docsRoutes.openApi, async () => ({ ...(await openApiDocument()) }));
 }
