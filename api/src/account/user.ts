@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText, roles, shortText } from '@ghg/events';
+import { idText, languages, roles, shortText } from '@ghg/events';
 import { defineRoute, noErrors } from '../core/contract';
 import { userErrors } from '../auth/session';
 
@@ -15,7 +15,7 @@ export const accountRoutes = {
         id: z.string(),
         email: z.string(),
         name: z.string(),
-        language: z.string(),
+        language: z.enum(languages),
         selectedCompanyId: z.string(),
         tenantId: z.string(),
         role: z.enum(roles),
@@ -23,6 +23,11 @@ export const accountRoutes = {
         sectionId: z.string().nullable(),
         companyIds: z.array(z.string()),
         allCompanies: z.boolean(),
+        /**
+         * The spec's mark of an invalid session, on which the web app logs out. This server answers
+         * such a session 401 instead and never sends it; the field is declared so the client may read it.
+         */
+        message: z.literal('unauthorized').optional(),
       }),
     }),
     errors: noErrors,
@@ -33,7 +38,7 @@ export const accountRoutes = {
     permission: 'account.self',
     summary: "Change the caller's language or selected company",
     body: z.object({ user: z.object({ language: shortText().optional(), selectedCompanyId: idText().optional() }) }),
-    response: z.strictObject({ user: z.strictObject({ id: z.string(), language: z.string(), selectedCompanyId: z.string().nullable() }) }),
+    response: z.strictObject({ user: z.strictObject({ id: z.string(), language: z.enum(languages), selectedCompanyId: z.string().nullable() }) }),
     errors: userErrors,
   }),
   systemOptions: defineRoute({

@@ -42,7 +42,7 @@ export const userRoutes = {
           companyIds: z.array(z.string()),
           allCompanies: z.boolean(),
           active: z.boolean(),
-          language: z.string(),
+          language: z.enum(languages),
           version: z.number(),
           manageable: z.boolean(),
         }),

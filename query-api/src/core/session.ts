@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import type { Role } from '@ghg/events';
+import type { Language, Role } from '@ghg/events';
 import { Refusal } from '@ghg/api';
 
 export interface ReaderSession {
@@ -8,7 +8,7 @@ export interface ReaderSession {
   tenantId: string;
   email: string;
   name: string;
-  language: string;
+  language: Language;
   role: Role;
   sectionId: string | null;
   allCompanies: boolean;
