@@ -30,7 +30,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   body?: unknown;
-  query?: Record<string, string | number | undefined | null>;
+  /** Query values, sent as text; absent, null and '' are left out. */
+  query?: Readonly<Record<string, unknown>>;
   signal?: AbortSignal;
 }
 
@@ -96,10 +97,3 @@ export async function request<T>(method: Method, path: string, options: RequestO
   if (!isRefreshSkipped(url) && authorization) void sessionStore.refresh.afterResponse(url);
   return data as T;
 }
-
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body: body ?? {} }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, body }),
-};

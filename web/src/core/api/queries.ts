@@ -1,38 +1,38 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client';
+import { accountRoutes, companyRoutes, companySectionRoutes, fiscalYearRoutes } from '@ghg/api';
+import { call } from './call';
 import { queryKeys } from './queryKeys';
-import type { AuthUser, CompaniesResponse, CompanySection, FiscalYearSetting, SystemOptions } from './types';
 
 export const systemOptionsQuery = queryOptions({
   queryKey: queryKeys.systemOptions,
-  queryFn: async () => (await api.get<{ systemOptions: SystemOptions }>('/api/system-options')).systemOptions,
+  queryFn: async () => (await call(accountRoutes.systemOptions)).systemOptions,
   staleTime: Infinity,
   retry: 1,
 });
 
 export const authUserQuery = queryOptions({
   queryKey: queryKeys.authUser,
-  queryFn: async () => (await api.get<{ user: AuthUser }>('/api/auth-user')).user,
+  queryFn: async () => (await call(accountRoutes.authUser)).user,
   staleTime: 60_000,
 });
 
 export const companiesQuery = queryOptions({
   queryKey: queryKeys.companies,
-  queryFn: () => api.get<CompaniesResponse>('/api/companies'),
+  queryFn: () => call(companyRoutes.list),
   staleTime: 60_000,
 });
 
 export const fiscalYearQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: queryKeys.fiscalYear(companyId),
-    queryFn: async () => (await api.get<{ fiscalYear: FiscalYearSetting }>('/api/fiscal-year')).fiscalYear,
+    queryFn: async () => (await call(fiscalYearRoutes.get)).fiscalYear,
     enabled: Boolean(companyId),
   });
 
 export const companySectionsQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: queryKeys.companySections(companyId),
-    queryFn: async () => (await api.get<{ companySections: CompanySection[] }>('/api/company-section')).companySections,
+    queryFn: async () => (await call(companySectionRoutes.list)).companySections,
     enabled: Boolean(companyId),
   });
 
@@ -40,6 +40,6 @@ export const companySectionsQuery = (companyId: string | undefined) =>
 export const authorizedSectionsQuery = (companyId: string | undefined) =>
   queryOptions({
     queryKey: [...queryKeys.companySections(companyId), 'authorized'],
-    queryFn: async () => (await api.get<{ companySections: CompanySection[] }>('/api/authorized-company-section')).companySections,
+    queryFn: async () => (await call(companySectionRoutes.authorized)).companySections,
     enabled: Boolean(companyId),
   });

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { sessionRoutes } from '@ghg/api';
+import { call } from '../api/call';
 import { authUserQuery } from '../api/queries';
 import type { AuthUser } from '../api/types';
 import { sessionStore } from './sessionStore';
@@ -33,7 +34,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const { token: newToken } = await api.post<{ token: string }>('/api/login', { email, password });
+      const { token: newToken } = await call(sessionRoutes.login, { body: { email, password } });
       queryClient.removeQueries({ queryKey: authUserQuery.queryKey });
       sessionStore.login(newToken);
       return queryClient.fetchQuery(authUserQuery);

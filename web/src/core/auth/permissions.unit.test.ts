@@ -12,6 +12,8 @@ const user = (over: Partial<AuthUser>): AuthUser => ({
   role: 'viewer',
   scope: 'all',
   sectionId: null,
+  companyIds: ['c'],
+  allCompanies: false,
   ...over,
 });
 

@@ -1,3 +1,4 @@
+import { sessionRoutes } from '@ghg/api';
 import { RefreshScheduler } from './refreshSchedule';
 import { STORAGE_KEYS, STRATEGY, TOKEN_TYPE, local } from './storageKeys';
 
@@ -29,10 +30,10 @@ class SessionStore {
         body: JSON.stringify({ id: this.userId }),
       });
       if (!response.ok) throw new Error(`refresh failed: ${response.status}`);
-      const body = (await response.json()) as { token?: string; expiration?: number };
-      if (!body.token) throw new Error('refresh answered without a token');
-      this.store(body.token);
-      return { expiration: Number(body.expiration) };
+      const answer = sessionRoutes.refresh.response.safeParse(await response.json());
+      if (!answer.success) throw new Error(`refresh answered outside its contract: ${answer.error.message}`);
+      this.store(answer.data.token);
+      return { expiration: answer.data.expiration };
     },
   });
 

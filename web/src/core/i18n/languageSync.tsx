@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@ghg/locales';
-import { api } from '../api/client';
+import { accountRoutes } from '@ghg/api';
+import { call } from '../api/call';
 import { authUserQuery } from '../api/queries';
 import type { AuthUser } from '../api/types';
 import { useSession } from '../auth/SessionProvider';
@@ -30,7 +31,7 @@ export function useChangeLanguage() {
   const { setLocale } = useI18n();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (language: Locale) => api.put<{ user: Partial<AuthUser> }>('/api/user', { user: { language } }),
+    mutationFn: (language: Locale) => call(accountRoutes.updateUser, { body: { user: { language } } }),
     onSuccess: (_answer, language) => {
       queryClient.setQueryData<AuthUser>(authUserQuery.queryKey, (old) => (old ? { ...old, language } : old));
     },

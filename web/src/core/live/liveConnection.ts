@@ -26,6 +26,17 @@ interface SocketLike {
   close(code?: number, reason?: string): void;
 }
 
+/** A browser WebSocket behind the narrow interface the connection (and its tests' fakes) use. */
+function openWebSocket(url: string): SocketLike {
+  const ws = new WebSocket(url);
+  const socket: SocketLike = { onopen: null, onmessage: null, onclose: null, onerror: null, close: (code, reason) => ws.close(code, reason) };
+  ws.onopen = (ev) => socket.onopen?.(ev);
+  ws.onmessage = (ev) => socket.onmessage?.(ev);
+  ws.onclose = (ev) => socket.onclose?.(ev);
+  ws.onerror = (ev) => socket.onerror?.(ev);
+  return socket;
+}
+
 export interface LiveConnectionOptions {
   url: () => string | null;
   onNotices: (notices: ChangeNotice[]) => void;
@@ -83,7 +94,7 @@ export class LiveConnection {
       return;
     }
     this.setStatus('connecting');
-    const create = this.options.createSocket ?? ((u: string) => new WebSocket(u) as unknown as SocketLike);
+    const create = this.options.createSocket ?? openWebSocket;
     let socket: SocketLike;
     try {
       socket = create(url);

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { accountRoutes } from '@ghg/api';
+import { call } from '../api/call';
 import { authUserQuery, authorizedSectionsQuery, companiesQuery, fiscalYearQuery } from '../api/queries';
 import type { AuthUser, Company, CompanySection, FiscalYearSetting } from '../api/types';
 import { local } from '../auth/storageKeys';
@@ -71,7 +72,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   );
 
   const switchMutation = useMutation({
-    mutationFn: (id: string) => api.put<{ user: Partial<AuthUser> }>('/api/user', { user: { selectedCompanyId: id } }),
+    mutationFn: (id: string) => call(accountRoutes.updateUser, { body: { user: { selectedCompanyId: id } } }),
     onSuccess: async ({ user: changed }, id) => {
       queryClient.setQueryData<AuthUser>(authUserQuery.queryKey, (old) => (old ? { ...old, ...changed, selectedCompanyId: id } : old));
       await queryClient.invalidateQueries();

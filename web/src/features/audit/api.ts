@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../core/api/client';
+import { auditLogRoutes } from '@ghg/api';
+import { call } from '../../core/api/call';
 import { queryKeys } from '../../core/api/queryKeys';
-import type { AuditPage } from '../../core/api/types';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -9,7 +9,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export function useAuditLog(companyId: string, pageSize = AUDIT_PAGE_SIZE) {
   return useInfiniteQuery({
     queryKey: [...queryKeys.auditlog(companyId), pageSize],
-    queryFn: ({ pageParam }) => api.get<AuditPage>('/api/auditlog', { query: { limit: pageSize, before: pageParam ?? undefined } }),
+    queryFn: ({ pageParam }) => call(auditLogRoutes.list, { query: { limit: pageSize, before: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextBefore,
   });

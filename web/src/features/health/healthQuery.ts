@@ -1,42 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError } from '../../core/api/client';
+import { healthRoutes } from '@ghg/api';
+import { ApiError } from '../../core/api/client';
+import { call, type Answer } from '../../core/api/call';
 
-/** GET /api/health (query-api/src/health/health.ts); `failure` only for administrators. */
-export interface ProjectionFailure {
-  position: string | null;
-  eventId: string | null;
-  eventType: string | null;
-  streamId: string | null;
-  error: string;
-  attempts: number;
-  firstFailedAt: string;
-  lastFailedAt: string;
-}
-
-export interface ProjectionHealth {
-  name: string;
-  status: 'ok' | 'failed';
-  checkpoint: string | null;
-  failure?: ProjectionFailure;
-}
-
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  projections: ProjectionHealth[];
-}
+/** GET /api/health; `failure` only for administrators. */
+export type HealthReport = Answer<typeof healthRoutes.health>;
+export type ProjectionHealth = HealthReport['projections'][number];
+export type ProjectionFailure = NonNullable<ProjectionHealth['failure']>;
 
 /** How often administrators' screens look again: a failure is rare, and an operator's job to fix. */
 export const HEALTH_REFRESH_MS = 30_000;
 
-const isHealthReport = (value: unknown): value is HealthReport =>
-  typeof value === 'object' && value !== null && 'status' in value && 'projections' in value && Array.isArray(value.projections);
-
 /** A degraded app answers 503 with the same report: that answer is the news, not an error. */
 async function fetchHealth(): Promise<HealthReport> {
   try {
-    return await api.get<HealthReport>('/api/health');
+    return await call(healthRoutes.health);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 503 && isHealthReport(error.body)) return error.body;
+    const degraded = error instanceof ApiError && error.status === 503 ? healthRoutes.health.otherResponses[503].safeParse(error.body) : undefined;
+    if (degraded?.success) return degraded.data;
     throw error;
   }
 }

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageId } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import { companyRoutes } from '@ghg/api';
+import { controlApproaches } from '@ghg/events';
+import { call } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 import type { Company } from '../../../core/api/types';
 
-export type ControlApproach = NonNullable<Company['controlApproach']>;
-export const CONTROL_APPROACHES: readonly ControlApproach[] = ['operational', 'financial', 'equity_share'];
+export type ControlApproach = Company['controlApproach'];
+export const CONTROL_APPROACHES: readonly ControlApproach[] = controlApproaches;
 export const controlApproachLabel: Record<ControlApproach, MessageId> = {
   operational: 'account.company.control.operational',
   financial: 'account.company.control.financial',
@@ -23,7 +25,7 @@ export interface CompanyForm {
 export function useAddCompany() {
   const invalidate = useInvalidate('companies');
   return useMutation({
-    mutationFn: async (form: CompanyForm) => (await api.post<{ company: Company }>('/api/company', form)).company,
+    mutationFn: async (body: CompanyForm) => (await call(companyRoutes.create, { body })).company,
     onSuccess: invalidate,
   });
 }
@@ -32,8 +34,8 @@ export function useAddCompany() {
 export function useSetConsolidation() {
   const invalidate = useInvalidate('companies');
   return useMutation({
-    mutationFn: async (args: { companyId: string; equitySharePercent: number; controlApproach: ControlApproach }) =>
-      (await api.put<{ company: Company }>('/api/company/consolidation', args)).company,
+    mutationFn: async (body: { companyId: string; equitySharePercent: number; controlApproach: ControlApproach }) =>
+      (await call(companyRoutes.setConsolidation, { body })).company,
     onSuccess: invalidate,
   });
 }

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Card, FormGroup, HTMLSelect, Intent, RadioGroup, Radio } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import { accountRoutes } from '@ghg/api';
+import { call } from '../../../core/api/call';
 import { authUserQuery } from '../../../core/api/queries';
 import type { AuthUser } from '../../../core/api/types';
 import { useUser } from '../../../core/auth/SessionProvider';
@@ -31,7 +32,7 @@ export default function UserSettingPage() {
   useResetOnChange([user.selectedCompanyId], () => setCompanyId(user.selectedCompanyId));
 
   const save = useMutation({
-    mutationFn: (changes: { language?: Locale; selectedCompanyId?: string }) => api.put<{ user: Partial<AuthUser> }>('/api/user', { user: changes }),
+    mutationFn: (changes: { language?: Locale; selectedCompanyId?: string }) => call(accountRoutes.updateUser, { body: { user: changes } }),
     onSuccess: async (_answer, changes) => {
       queryClient.setQueryData<AuthUser>(authUserQuery.queryKey, (old) => (old ? { ...old, ...changes } : old));
       if (changes.language) setLocale(changes.language);

@@ -1,42 +1,24 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Locale, MessageId } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import type { MessageId } from '@ghg/locales';
+import { userRoutes } from '@ghg/api';
+import { roles } from '@ghg/events';
+import { call, type Answer, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 import type { AuthUser } from '../../../core/api/types';
 
 export type Role = AuthUser['role'];
-export const ROLES: readonly Role[] = ['admin', 'editor', 'viewer'];
+export const ROLES: readonly Role[] = roles;
 
-export interface ManagedUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  /** null: the whole company; otherwise this section and the ones below it. */
-  sectionId: string | null;
-  /** Only the companies the caller holds too: another company's ids are not shown to them. */
-  companyIds: string[];
-  allCompanies: boolean;
-  active: boolean;
-  language: Locale;
-  version: number;
-  /** Whether the caller may change or deactivate this user (the server's rule, docs/permissions.md). */
-  manageable: boolean;
-}
+export type ManagedUser = Answer<typeof userRoutes.list>['users'][number];
 
-export interface Access {
-  role: Role;
-  sectionId: string | null;
-  companyIds: string[];
-  /** Kept as it was when only the role or scope changes: group-wide access is never dropped unasked. */
-  allCompanies?: boolean;
-}
+/** Role, companies and section; allCompanies is kept as it was when only the role or scope changes (group-wide access is never dropped unasked). */
+export type Access = CallArgs<typeof userRoutes.changeAccess>['body'];
 
 /** Users of the selected company (administrators only). */
 export function useUsers(companyId: string) {
   return useQuery({
     queryKey: ['users', companyId],
-    queryFn: async () => (await api.get<{ users: ManagedUser[] }>('/api/users')).users,
+    queryFn: async () => (await call(userRoutes.list)).users,
   });
 }
 
@@ -44,8 +26,7 @@ export function useInviteUser() {
   const invalidate = useInvalidate('users');
   return useMutation({
     // The invitation link (a password reset) goes to the mail outbox (docs/operations.md).
-    mutationFn: async (args: Access & { email: string; name: string; language: Locale }) =>
-      (await api.post<{ user: ManagedUser }>('/api/users', args)).user,
+    mutationFn: async (body: CallArgs<typeof userRoutes.invite>['body']) => (await call(userRoutes.invite, { body })).user,
     onSuccess: invalidate,
   });
 }
@@ -53,7 +34,7 @@ export function useInviteUser() {
 export function useChangeAccess() {
   const invalidate = useInvalidate('users');
   return useMutation({
-    mutationFn: async ({ id, ...access }: Access & { id: string }) => (await api.put<{ user: ManagedUser }>(`/api/users/${encodeURIComponent(id)}/access`, access)).user,
+    mutationFn: async ({ id, ...body }: Access & { id: string }) => (await call(userRoutes.changeAccess, { params: { id }, body })).user,
     onSuccess: invalidate,
   });
 }
@@ -62,7 +43,7 @@ export function useSetActive() {
   const invalidate = useInvalidate('users');
   return useMutation({
     mutationFn: async ({ user, active }: { user: ManagedUser; active: boolean }) =>
-      (await api.post<{ user: ManagedUser }>(`/api/users/${encodeURIComponent(user.id)}/${active ? 'reactivate' : 'deactivate'}`)).user,
+      (await call(active ? userRoutes.reactivate : userRoutes.deactivate, { params: { id: user.id } })).user,
     onSettled: invalidate,
   });
 }

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import { sessionRoutes } from '@ghg/api';
+import { call } from '../../../core/api/call';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { AuthCard } from '../AuthCard';
@@ -27,7 +28,7 @@ export default function ForgetPasswordPage() {
     if (found) return;
     setBusy(true);
     try {
-      await api.post('/api/password/forgot', { email: email.trim() });
+      await call(sessionRoutes.forgotPassword, { body: { email: email.trim() } });
       setOutcome('sent');
     } catch (e) {
       setServerError(e);

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import { sessionRoutes } from '@ghg/api';
+import { call } from '../../../core/api/call';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { ErrorCallout } from '../../../core/ui/ErrorCallout';
 import { AuthCard } from '../AuthCard';
@@ -32,7 +33,7 @@ export default function PasswordResettingPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api.post('/api/password/reset', { id, token, password });
+      await call(sessionRoutes.resetPassword, { body: { id, token, password } });
       setOutcome('done');
     } catch (e) {
       setServerError(e);

@@ -1,44 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Labels } from '../factorLibrary/api';
-import { api } from '../../../core/api/client';
+import { basisRoutes, catalogueRoutes } from '@ghg/api';
+import { call, type Answer } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 import { SAMPLE_LINES } from './sampleLines';
 
 const TOPIC = 'calculation/basis';
 
-export interface Basis {
-  fiscalYear: number;
-  gwpSet: string;
-  factorSets: Record<string, string>;
-  version: number;
-  isDefault: boolean;
-}
-
-export interface GwpSet {
-  id: string;
-  version: string;
-  title: Labels;
-  year: number;
-  citation: string;
-}
-
-export interface Summary {
-  lines: number;
-  succeeded: number;
-  failed: number;
-  co2eKg: number;
-  byScope: Record<string, number>;
-}
-
-type LineResult = { ok: true; co2eKg: number } | { ok: false; error: string; field?: string; detail?: string };
-
-export interface Preview {
-  before: { gwpSet: string; factorSets: Record<string, string>; summary: Summary | null; error?: string };
-  after: { gwpSet: string; factorSets: Record<string, string>; summary: Summary | null; error?: string };
-  changed: boolean;
-  lines: { index: number; lineId: string; before: LineResult; after: LineResult; deltaKg: number | null }[];
-  totals: { beforeKg: number; afterKg: number; deltaKg: number };
-}
+/** A fiscal year's basis: one year's answer of GET /api/calculation-basis. */
+export type Basis = Extract<Answer<typeof basisRoutes.get>, { calculationBasis: unknown }>['calculationBasis'];
+export type GwpSet = Answer<typeof catalogueRoutes.gwpSets>['gwpSets'][number];
+export type Preview = Answer<typeof basisRoutes.preview>;
 
 export interface Proposal {
   fiscalYear: number;
@@ -50,7 +21,11 @@ export interface Proposal {
 export function useBasis(companyId: string, fiscalYear: number) {
   return useQuery({
     queryKey: [TOPIC, companyId, fiscalYear],
-    queryFn: async () => (await api.get<{ calculationBasis: Basis }>(`/api/calculation-basis?fiscalYear=${fiscalYear}`)).calculationBasis,
+    queryFn: async () => {
+      const answer = await call(basisRoutes.get, { query: { fiscalYear } });
+      if (!('calculationBasis' in answer)) throw new Error('GET /api/calculation-basis answered the list for one year');
+      return answer.calculationBasis;
+    },
   });
 }
 
@@ -58,25 +33,29 @@ export function useBasis(companyId: string, fiscalYear: number) {
 export function useBases(companyId: string) {
   return useQuery({
     queryKey: [TOPIC, companyId, 'all'],
-    queryFn: async () => (await api.get<{ calculationBases: Basis[] }>('/api/calculation-basis')).calculationBases,
+    queryFn: async () => {
+      const answer = await call(basisRoutes.get);
+      if (!('calculationBases' in answer)) throw new Error('GET /api/calculation-basis answered one year for the list');
+      return answer.calculationBases;
+    },
   });
 }
 
 export function useGwpSets() {
-  return useQuery({ queryKey: ['gwpSets'], queryFn: async () => (await api.get<{ gwpSets: GwpSet[] }>('/api/gwp-sets')).gwpSets, staleTime: Infinity });
+  return useQuery({ queryKey: ['gwpSets'], queryFn: async () => (await call(catalogueRoutes.gwpSets)).gwpSets, staleTime: Infinity });
 }
 
 /** Calculates the sample lines under the stored basis and under the proposal; appends nothing. */
 export function usePreview() {
   return useMutation({
-    mutationFn: (proposal: Proposal) => api.post<Preview>('/api/calculation-basis/preview', { ...proposal, lines: SAMPLE_LINES }),
+    mutationFn: (proposal: Proposal) => call(basisRoutes.preview, { body: { ...proposal, lines: [...SAMPLE_LINES] } }),
   });
 }
 
 export function useSaveBasis() {
   const invalidate = useInvalidate(TOPIC);
   return useMutation({
-    mutationFn: (args: Proposal & { reason?: string; expectedVersion: number }) => api.post<{ calculationBasis: Basis; changed: boolean }>('/api/calculation-basis', args),
+    mutationFn: (body: Proposal & { reason?: string; expectedVersion: number }) => call(basisRoutes.set, { body }),
     onSuccess: invalidate,
   });
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { MessageId } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import { companySectionRoutes } from '@ghg/api';
+import { call } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 import { companySectionsQuery } from '../../../core/api/queries';
 import type { Section } from './tree';
 
 /** The sections of the selected company, with the fields this screen edits. */
 export function useSections(companyId: string) {
-  return useQuery({ ...companySectionsQuery(companyId), select: (rows) => rows as unknown as Section[] });
+  return useQuery(companySectionsQuery(companyId));
 }
 
 export interface SectionForm {
@@ -21,7 +22,7 @@ export interface SectionForm {
 export function useSaveSection() {
   const invalidate = useInvalidate('companySections');
   return useMutation({
-    mutationFn: async (section: SectionForm) => (await api.post<{ companySection: Section }>('/api/company-section', { section })).companySection,
+    mutationFn: async (section: SectionForm) => (await call(companySectionRoutes.save, { body: { section } })).companySection,
     onSuccess: invalidate,
   });
 }
@@ -29,7 +30,7 @@ export function useSaveSection() {
 export function useDeleteSection() {
   const invalidate = useInvalidate('companySections');
   return useMutation({
-    mutationFn: async (section: Section) => (await api.delete<{ companySection: Section }>(`/api/company-section/${encodeURIComponent(section.id)}`)).companySection,
+    mutationFn: async (section: Section) => (await call(companySectionRoutes.remove, { params: { id: section.id } })).companySection,
     onSettled: invalidate,
   });
 }

@@ -1,14 +1,9 @@
 /** The section hierarchy as a tree, and the rules of moving a section in it (mirrors the decider's). */
 import { UNSPECIFIED_SECTION, WHOLE_COMPANY_SECTION } from '@ghg/domain';
+import type { CompanySection } from '../../../core/api/types';
 
-export interface Section {
-  id: string;
-  name: string;
-  displayName: string;
-  parentSection: string | null;
-  energyConservationActReportSectionType: string | null;
-  inheritedEnergyConservationActReportSectionTypes: string[];
-}
+/** A section as the tree needs it (its depth is the tree's own). */
+export type Section = Omit<CompanySection, 'depth'>;
 
 export interface SectionNode {
   section: Section;

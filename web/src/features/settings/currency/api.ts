@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../core/api/client';
+import { currencyRoutes } from '@ghg/api';
+import { call, savedRecord } from '../../../core/api/call';
 import { queryKeys } from '../../../core/api/queryKeys';
 import type { CurrencyRate } from '../../../core/api/types';
 import type { CurrencyInput } from './validation';
-
-/** Spec 000 §9: when no rate exists for a unit and year, the rate is 100 (yen per unit). */
-export const DEFAULT_CURRENCY_RATE = 100;
 
 export function useCurrencies(companyId: string, fiscalYear: number | 'all') {
   return useQuery({
     queryKey: queryKeys.currency(companyId, fiscalYear),
     queryFn: async () =>
-      (await api.get<{ currencies: CurrencyRate[] }>('/api/currency', { query: fiscalYear === 'all' ? undefined : { fiscalYear } })).currencies,
+      (await call(currencyRoutes.list, { query: fiscalYear === 'all' ? {} : { fiscalYear } })).currencies,
   });
 }
 
@@ -27,7 +25,7 @@ export function useSaveCurrency() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (args: CurrencyInput & { id?: string; expectedVersion?: number }) =>
-      (await api.post<{ currency: CurrencyRate }>('/api/currency', args)).currency,
+      savedRecord((await call(currencyRoutes.save, { body: args })).currency, currencyRoutes.save),
     onSuccess: invalidate,
   });
 }
@@ -36,7 +34,7 @@ export function useDeleteCurrency() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (rate: CurrencyRate) =>
-      (await api.delete<{ currency: CurrencyRate }>(`/api/currency/${encodeURIComponent(rate.id)}`, { expectedVersion: rate.version })).currency,
+      (await call(currencyRoutes.remove, { params: { id: rate.id }, body: { expectedVersion: rate.version } })).currency,
     onSuccess: invalidate,
   });
 }

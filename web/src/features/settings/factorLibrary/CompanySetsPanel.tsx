@@ -6,6 +6,7 @@ import { DialogActions } from '../../../core/ui/DialogActions';
 import { ErrorCallout, useErrorText } from '../../../core/ui/ErrorCallout';
 import { QueryState } from '../../../core/ui/TableParts';
 import { showToast } from '../../../core/ui/toaster';
+import { companyFactorSetRoutes } from '@ghg/api';
 import { downloadCsv, factorSetCodes, labelIn, useCompanyFactorSets, useCreateFactorSet, type CompanyFactorSet } from './api';
 import { UploadDialog } from './UploadDialog';
 
@@ -23,7 +24,7 @@ export function CompanySetsPanel({ companyId, canWrite, lang }: { companyId: str
   const [uploading, setUploading] = useState<CompanyFactorSet | null>(null);
   const badId = setId !== '' && !SET_ID.test(setId);
 
-  const download = (path: string) => downloadCsv(path).catch((error: unknown) => showToast({ message: errorText(error), intent: Intent.DANGER, icon: 'error' }));
+  const download = (file: Promise<void>) => file.catch((error: unknown) => showToast({ message: errorText(error), intent: Intent.DANGER, icon: 'error' }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!SET_ID.test(setId) || !title.trim()) return;
@@ -40,7 +41,7 @@ export function CompanySetsPanel({ companyId, canWrite, lang }: { companyId: str
       <div className="ghg-table-toolbar">
         <h2 className="bp6-heading ghg-section-title">{t('factorLibrary.sets.title')}</h2>
         <span>
-          <Button icon="download" variant="minimal" onClick={() => void download('/api/company-factor-sets/template.csv')} data-testid="factor-template">
+          <Button icon="download" variant="minimal" onClick={() => void download(downloadCsv(companyFactorSetRoutes.template))} data-testid="factor-template">
             {t('factorLibrary.sets.template')}
           </Button>
           <Button icon="add" intent={Intent.PRIMARY} disabled={!canWrite} onClick={() => (setSetId(''), setTitle(''), create.reset(), setCreating(true))} data-testid="factor-set-create">
@@ -76,7 +77,7 @@ export function CompanySetsPanel({ companyId, canWrite, lang }: { companyId: str
                     <Button size="small" icon="upload" disabled={!canWrite} onClick={() => setUploading(s)} data-testid="factor-set-upload">
                       {t('factorLibrary.upload.button')}
                     </Button>{' '}
-                    <Button size="small" variant="minimal" icon="download" disabled={s.version === 0} onClick={() => void download(`/api/company-factor-sets/${encodeURIComponent(s.setId)}/factors.csv`)} aria-label={t('factorLibrary.sets.download')} title={t('factorLibrary.sets.download')} />
+                    <Button size="small" variant="minimal" icon="download" disabled={s.version === 0} onClick={() => void download(downloadCsv(companyFactorSetRoutes.download, { params: { id: s.setId } }))} aria-label={t('factorLibrary.sets.download')} title={t('factorLibrary.sets.download')} />
                   </td>
                 </tr>
               );

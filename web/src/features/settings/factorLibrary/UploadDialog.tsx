@@ -43,7 +43,7 @@ export function UploadDialog({ set, onClose }: Props) {
       setProgress(null); // sending: the server answers once, so the bar turns indeterminate
       const result = await upload.mutateAsync({ setId: set.setId, fileName: file.name, contentBase64, mode, expectedVersion: set.version });
       showToast({
-        message: result.changed ? t('factorLibrary.upload.done', { rows: result.rows, version: result.companyFactorSet.version }) : t('factorLibrary.upload.unchanged'),
+        message: result.changed ? t('factorLibrary.upload.done', { rows: result.rows, version: result.companyFactorSet?.version ?? set.version }) : t('factorLibrary.upload.unchanged'),
         intent: Intent.SUCCESS,
         icon: 'upload',
       });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Locale, MessageId } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import { companyFactorSetRoutes, factorLibraryRoutes, FactorListQuery } from '@ghg/api';
+import { call, type Answer, type ArgsTuple, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 
 /** Live topic of company factor sets; the library lists them too. */
@@ -8,55 +9,10 @@ const TOPIC = 'calculation/companyFactorSets';
 
 export type Labels = Record<Locale, string>;
 
-export interface Factor {
-  ref: string;
-  setId: string;
-  version: string;
-  key: string;
-  kind: 'emission' | 'quantity' | 'coefficients';
-  label: Labels;
-  values: { value: number; unit: string; stage?: string }[];
-  unit: string;
-  confirmed: boolean;
-  note?: string | null;
-  validFrom: string | null;
-  validTo: string | null;
-  origin: 'shipped' | 'company';
-  year: number | null;
-  source: { title: Labels | string; publisher?: string; citation?: string; licence?: string };
-  licenceNote?: string | null;
-  categories: string[];
-}
-
-export interface FactorVersion extends Factor {
-  fromVersion: string;
-  toVersion: string | null;
-  publishedAt: string | null;
-  removed: boolean;
-}
-
-export interface FactorSetInfo {
-  setId: string;
-  version: string;
-  origin: 'shipped' | 'company';
-  year: number | null;
-  validFrom: string | null;
-  validTo: string | null;
-  entryCount: number;
-  title: Labels | string;
-  publisher?: string;
-  citation?: string;
-  licence?: string;
-}
-
-export interface CompanyFactorSet {
-  id: string;
-  setId: string;
-  title: Labels | string;
-  version: number;
-  entryCount: number;
-  versions: { version: number; change: string; mode?: string | null; fileName?: string | null; format?: string | null; entryCount: number; publishedAt: string }[];
-}
+export type Factor = Answer<typeof factorLibraryRoutes.list>['emissionFactors'][number];
+export type FactorVersion = Answer<typeof factorLibraryRoutes.history>['versions'][number];
+export type FactorSetInfo = Answer<typeof factorLibraryRoutes.sets>['factorSets'][number];
+export type CompanyFactorSet = Answer<typeof companyFactorSetRoutes.list>['companyFactorSets'][number];
 
 export interface FactorQuery {
   q: string;
@@ -72,11 +28,18 @@ export interface FactorQuery {
 
 /** One page of the library; the previous page stays on screen while the next one loads. */
 export function useFactors(companyId: string, query: FactorQuery, lang: Locale) {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize), sort: query.sort, order: query.order, lang });
-  for (const key of ['q', 'set', 'year', 'scope', 'origin'] as const) if (query[key]) params.set(key, query[key]);
+  // The filters' select values, read by the route's own query schema ('' or an unknown one: no filter).
+  const { shape } = FactorListQuery;
+  const args = {
+    ...query,
+    lang,
+    year: shape.year.safeParse(query.year || undefined).data,
+    scope: shape.scope.safeParse(query.scope || undefined).data,
+    origin: shape.origin.safeParse(query.origin || undefined).data,
+  };
   return useQuery({
-    queryKey: [TOPIC, companyId, 'factors', params.toString()],
-    queryFn: () => api.get<{ emissionFactors: Factor[]; total: number; page: number; pageSize: number }>(`/api/emission-factors?${params}`),
+    queryKey: [TOPIC, companyId, 'factors', args],
+    queryFn: () => call(factorLibraryRoutes.list, { query: args }),
     placeholderData: keepPreviousData,
   });
 }
@@ -84,14 +47,14 @@ export function useFactors(companyId: string, query: FactorQuery, lang: Locale) 
 export function useFactorSets(companyId: string) {
   return useQuery({
     queryKey: [TOPIC, companyId, 'sets'],
-    queryFn: async () => (await api.get<{ factorSets: FactorSetInfo[] }>('/api/emission-factor-sets')).factorSets,
+    queryFn: async () => (await call(factorLibraryRoutes.sets)).factorSets,
   });
 }
 
 export function useFactorHistory(companyId: string, factor: Factor | null) {
   return useQuery({
     queryKey: [TOPIC, companyId, 'history', factor?.setId, factor?.key],
-    queryFn: async () => (await api.get<{ versions: FactorVersion[] }>(`/api/emission-factors/${encodeURIComponent(factor!.setId)}/${encodeURIComponent(factor!.key)}/history`)).versions,
+    queryFn: async () => (await call(factorLibraryRoutes.history, { params: { setId: factor!.setId, key: factor!.key } })).versions,
     enabled: factor !== null,
   });
 }
@@ -99,39 +62,35 @@ export function useFactorHistory(companyId: string, factor: Factor | null) {
 export function useCompanyFactorSets(companyId: string) {
   return useQuery({
     queryKey: [TOPIC, companyId, 'company'],
-    queryFn: async () => (await api.get<{ companyFactorSets: CompanyFactorSet[] }>('/api/company-factor-sets')).companyFactorSets,
+    queryFn: async () => (await call(companyFactorSetRoutes.list)).companyFactorSets,
   });
 }
 
 export function useCreateFactorSet() {
   const invalidate = useInvalidate(TOPIC, 'calculation/basis');
   return useMutation({
-    mutationFn: async (args: { setId: string; title: string; publisher?: string; licence?: string }) => api.post('/api/company-factor-sets', args),
+    mutationFn: async (body: CallArgs<typeof companyFactorSetRoutes.create>['body']) => call(companyFactorSetRoutes.create, { body }),
     onSuccess: invalidate,
   });
 }
 
-export interface UploadResult {
-  format: string;
-  rows: number;
-  changed: boolean;
-  companyFactorSet: CompanyFactorSet;
-}
+export type UploadResult = Answer<typeof companyFactorSetRoutes.upload>;
 
 export function useUploadFactors() {
   const invalidate = useInvalidate(TOPIC, 'calculation/basis');
   return useMutation({
-    mutationFn: async (args: { setId: string; fileName: string; contentBase64: string; mode: 'merge' | 'replace'; expectedVersion: number }) => {
-      const { setId, ...body } = args;
-      return api.post<UploadResult>(`/api/company-factor-sets/${encodeURIComponent(setId)}/upload`, body);
-    },
+    mutationFn: async ({ setId, ...body }: CallArgs<typeof companyFactorSetRoutes.upload>['body'] & { setId: string }) =>
+      call(companyFactorSetRoutes.upload, { params: { id: setId }, body }),
     onSuccess: invalidate,
   });
 }
 
+/** The routes that answer a CSV file. */
+type CsvRoute = typeof companyFactorSetRoutes.template | typeof companyFactorSetRoutes.download;
+
 /** Fetches a CSV with the bearer token (JSON form of the download) and hands it to the browser as a file. */
-export async function downloadCsv(path: string): Promise<void> {
-  const file = await api.get<{ fileName: string; mediaType: string; content: string }>(path);
+export async function downloadCsv<C extends CsvRoute>(route: C, ...args: ArgsTuple<C>): Promise<void> {
+  const file = await call(route, ...args);
   const url = URL.createObjectURL(new Blob([file.content], { type: file.mediaType }));
   const a = Object.assign(document.createElement('a'), { href: url, download: file.fileName });
   document.body.append(a);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../core/api/client';
+import { fiscalYearRoutes } from '@ghg/api';
+import { call } from '../../../core/api/call';
 import { queryKeys } from '../../../core/api/queryKeys';
-import type { FiscalYearSetting } from '../../../core/api/types';
 
 export interface SaveFiscalYear {
   fiscalYearId: string;
@@ -13,7 +13,7 @@ export interface SaveFiscalYear {
 export function useSaveFiscalYear(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (args: SaveFiscalYear) => (await api.post<{ fiscalYear: FiscalYearSetting }>('/api/fiscal-year', args)).fiscalYear,
+    mutationFn: async (body: SaveFiscalYear) => (await call(fiscalYearRoutes.set, { body })).fiscalYear,
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.fiscalYear(companyId), saved);
       void queryClient.invalidateQueries({ queryKey: ['auditlog'] });

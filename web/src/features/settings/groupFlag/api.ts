@@ -1,18 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { MessageId } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import { groupFlagRoutes } from '@ghg/api';
+import { call, savedRecord, type Answer, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 
 /** Query-key prefix = the live topic. */
 const TOPIC = 'settings/groupFlag';
 
-export interface GroupFlag {
-  id: string;
-  name: string;
-  sectionIds: string[];
-  sections: { id: string; name: string; displayName: string }[];
-  version: number;
-}
+export type GroupFlag = Answer<typeof groupFlagRoutes.get>['groupFlag'];
 
 export const groupFlagCodes: Record<string, MessageId> = {
   group_flag_exists: 'groupFlag.error.exists',
@@ -24,14 +19,14 @@ export const groupFlagCodes: Record<string, MessageId> = {
 export function useGroupFlags(companyId: string) {
   return useQuery({
     queryKey: [TOPIC, companyId],
-    queryFn: async () => (await api.get<{ groupFlags: GroupFlag[] }>('/api/group-flag')).groupFlags,
+    queryFn: async () => (await call(groupFlagRoutes.list)).groupFlags,
   });
 }
 
 export function useGroupFlag(companyId: string, id: string | null) {
   return useQuery({
     queryKey: [TOPIC, companyId, id],
-    queryFn: async () => (await api.get<{ groupFlag: GroupFlag }>(`/api/group-flag/${encodeURIComponent(id ?? '')}`)).groupFlag,
+    queryFn: async () => (await call(groupFlagRoutes.get, { params: { id: id ?? '' } })).groupFlag,
     enabled: id !== null,
   });
 }
@@ -39,8 +34,7 @@ export function useGroupFlag(companyId: string, id: string | null) {
 export function useSaveGroupFlag() {
   const invalidate = useInvalidate(TOPIC);
   return useMutation({
-    mutationFn: async (args: { id?: string; name: string; sectionIds: string[]; expectedVersion?: number }) =>
-      (await api.post<{ groupFlag: Omit<GroupFlag, 'sections'> }>('/api/group-flag', args)).groupFlag,
+    mutationFn: async (body: CallArgs<typeof groupFlagRoutes.save>['body']) => savedRecord((await call(groupFlagRoutes.save, { body })).groupFlag, groupFlagRoutes.save),
     onSuccess: invalidate,
   });
 }
@@ -49,7 +43,7 @@ export function useDeleteGroupFlag() {
   const invalidate = useInvalidate(TOPIC);
   return useMutation({
     mutationFn: async (flag: GroupFlag) =>
-      (await api.delete<{ groupFlag: GroupFlag }>(`/api/group-flag/${encodeURIComponent(flag.id)}`, { expectedVersion: flag.version })).groupFlag,
+      (await call(groupFlagRoutes.remove, { params: { id: flag.id }, body: { expectedVersion: flag.version } })).groupFlag,
     onSettled: invalidate,
   });
 }

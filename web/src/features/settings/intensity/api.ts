@@ -1,17 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { MessageId } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import { intensityRoutes } from '@ghg/api';
+import { call, savedRecord, type Answer, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 
 /** Query-key prefix = the live topic. */
 const TOPIC = 'settings/intensity';
 
-export interface Intensity {
-  id: string;
-  name: string;
-  unit: string;
-  version: number;
-}
+export type Intensity = Answer<typeof intensityRoutes.list>['intensities'][number];
 
 export const intensityCodes: Record<string, MessageId> = {
   intensity_exists: 'intensity.error.exists',
@@ -24,7 +20,7 @@ export const intensityCodes: Record<string, MessageId> = {
 export function useIntensities(companyId: string) {
   return useQuery({
     queryKey: [TOPIC, companyId],
-    queryFn: async () => (await api.get<{ intensities: Intensity[] }>('/api/intensity')).intensities,
+    queryFn: async () => (await call(intensityRoutes.list)).intensities,
   });
 }
 
@@ -32,8 +28,7 @@ export function useSaveIntensity() {
   // Values show the intensity's name and unit.
   const invalidate = useInvalidate(TOPIC, 'settings/managementIntensity');
   return useMutation({
-    mutationFn: async (args: { id?: string; name: string; unit: string; expectedVersion?: number }) =>
-      (await api.post<{ intensity: Intensity }>('/api/intensity', args)).intensity,
+    mutationFn: async (body: CallArgs<typeof intensityRoutes.save>['body']) => savedRecord((await call(intensityRoutes.save, { body })).intensity, intensityRoutes.save),
     onSuccess: invalidate,
   });
 }
@@ -43,7 +38,7 @@ export function useDeleteIntensity() {
   const invalidate = useInvalidate(TOPIC, 'settings/managementIntensity');
   return useMutation({
     mutationFn: async (intensity: Intensity) =>
-      (await api.delete<{ intensity: Intensity }>(`/api/intensity/${encodeURIComponent(intensity.id)}`, { expectedVersion: intensity.version })).intensity,
+      (await call(intensityRoutes.remove, { params: { id: intensity.id }, body: { expectedVersion: intensity.version } })).intensity,
     onSettled: invalidate,
   });
 }

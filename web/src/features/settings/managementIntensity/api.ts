@@ -1,20 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { MessageId } from '@ghg/locales';
-import { api } from '../../../core/api/client';
+import { managementIntensityRoutes } from '@ghg/api';
+import { call, savedRecord, type Answer, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 
 /** Query-key prefix = the live topic. */
 const TOPIC = 'settings/managementIntensity';
 
-export interface ManagementIntensity {
-  id: string;
-  intensityId: string;
-  intensityName: string;
-  unit: string;
-  fiscalYear: number;
-  value: number;
-  version: number;
-}
+export type ManagementIntensity = Answer<typeof managementIntensityRoutes.list>['managementIntensities'][number];
 
 export const managementIntensityCodes: Record<string, MessageId> = {
   management_intensity_exists: 'intensity.management.error.exists',
@@ -26,15 +19,15 @@ export const managementIntensityCodes: Record<string, MessageId> = {
 export function useManagementIntensities(companyId: string) {
   return useQuery({
     queryKey: [TOPIC, companyId],
-    queryFn: async () => (await api.get<{ managementIntensities: ManagementIntensity[] }>('/api/management-intensity')).managementIntensities,
+    queryFn: async () => (await call(managementIntensityRoutes.list)).managementIntensities,
   });
 }
 
 export function useSaveManagementIntensity() {
   const invalidate = useInvalidate(TOPIC);
   return useMutation({
-    mutationFn: async (args: { id?: string; intensityId: string; fiscalYear: number; value: number; expectedVersion?: number }) =>
-      (await api.post<{ managementIntensity: Omit<ManagementIntensity, 'intensityName' | 'unit'> }>('/api/management-intensity', args)).managementIntensity,
+    mutationFn: async (body: CallArgs<typeof managementIntensityRoutes.save>['body']) =>
+      savedRecord((await call(managementIntensityRoutes.save, { body })).managementIntensity, managementIntensityRoutes.save),
     onSuccess: invalidate,
   });
 }
@@ -43,7 +36,7 @@ export function useDeleteManagementIntensity() {
   const invalidate = useInvalidate(TOPIC);
   return useMutation({
     mutationFn: async (row: ManagementIntensity) =>
-      (await api.delete<{ managementIntensity: ManagementIntensity }>(`/api/management-intensity/${encodeURIComponent(row.id)}`, { expectedVersion: row.version })).managementIntensity,
+      (await call(managementIntensityRoutes.remove, { params: { id: row.id }, body: { expectedVersion: row.version } })).managementIntensity,
     onSettled: invalidate,
   });
 }

@@ -1,37 +1,30 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { NonFossilPowerSource } from '@ghg/events';
-import type { NonFossilCertificate, Offset as DomainOffset } from '@ghg/domain';
-import { api } from '../../../core/api/client';
+import { nonFossilCertificateRoutes, offsetRoutes } from '@ghg/api';
+import { call, savedRecord, type Answer, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 
 /** Query-key prefixes = live topics, so another tab's change refreshes these tables. */
 const OFFSET_TOPIC = 'settings/offset';
 const CERTIFICATE_TOPIC = 'settings/nonFossilCertificate';
 
-/** As the server answers it: the domain's shapes (a certificate also says whether it is renewable). */
-export type Offset = DomainOffset;
-export type OffsetSave = Omit<Offset, 'id' | 'version'> & { id?: string; expectedVersion?: number };
+export type Offset = Answer<typeof offsetRoutes.list>['offsets'][number];
+export type OffsetSave = CallArgs<typeof offsetRoutes.save>['body'];
 
-export type Certificate = NonFossilCertificate & { renewable: boolean };
-export type CertificateSave = Omit<Certificate, 'id' | 'version' | 'renewable' | 'powerSource' | 'generatorName' | 'generatorLocation'> & {
-  powerSource?: NonFossilPowerSource;
-  generatorName?: string;
-  generatorLocation?: string;
-  id?: string;
-  expectedVersion?: number;
-};
+/** A certificate as listed (it also says whether its power source is renewable). */
+export type Certificate = Answer<typeof nonFossilCertificateRoutes.list>['nonFossilCertificates'][number];
+export type CertificateSave = CallArgs<typeof nonFossilCertificateRoutes.save>['body'];
 
 export function useOffsets(companyId: string) {
   return useQuery({
     queryKey: [OFFSET_TOPIC, companyId],
-    queryFn: async () => (await api.get<{ offsets: Offset[] }>('/api/offset')).offsets,
+    queryFn: async () => (await call(offsetRoutes.list)).offsets,
   });
 }
 
 export function useSaveOffset() {
   const invalidate = useInvalidate(OFFSET_TOPIC);
   return useMutation({
-    mutationFn: async (args: OffsetSave) => (await api.post<{ offset: Offset }>('/api/offset', args)).offset,
+    mutationFn: async (body: OffsetSave) => savedRecord((await call(offsetRoutes.save, { body })).offset, offsetRoutes.save),
     onSuccess: invalidate,
   });
 }
@@ -40,7 +33,7 @@ export function useDeleteOffset() {
   const invalidate = useInvalidate(OFFSET_TOPIC);
   return useMutation({
     mutationFn: async (offset: Offset) =>
-      (await api.delete<{ offset: Offset }>(`/api/offset/${encodeURIComponent(offset.id)}`, { expectedVersion: offset.version })).offset,
+      (await call(offsetRoutes.remove, { params: { id: offset.id }, body: { expectedVersion: offset.version } })).offset,
     onSettled: invalidate,
   });
 }
@@ -48,15 +41,15 @@ export function useDeleteOffset() {
 export function useCertificates(companyId: string) {
   return useQuery({
     queryKey: [CERTIFICATE_TOPIC, companyId],
-    queryFn: async () => (await api.get<{ nonFossilCertificates: Certificate[] }>('/api/non-fossil-certificate')).nonFossilCertificates,
+    queryFn: async () => (await call(nonFossilCertificateRoutes.list)).nonFossilCertificates,
   });
 }
 
 export function useSaveCertificate() {
   const invalidate = useInvalidate(CERTIFICATE_TOPIC);
   return useMutation({
-    mutationFn: async (args: CertificateSave) =>
-      (await api.post<{ nonFossilCertificate: Certificate }>('/api/non-fossil-certificate', args)).nonFossilCertificate,
+    mutationFn: async (body: CertificateSave) =>
+      savedRecord((await call(nonFossilCertificateRoutes.save, { body })).nonFossilCertificate, nonFossilCertificateRoutes.save),
     onSuccess: invalidate,
   });
 }
@@ -65,11 +58,7 @@ export function useDeleteCertificate() {
   const invalidate = useInvalidate(CERTIFICATE_TOPIC);
   return useMutation({
     mutationFn: async (certificate: Certificate) =>
-      (
-        await api.delete<{ nonFossilCertificate: Certificate }>(`/api/non-fossil-certificate/${encodeURIComponent(certificate.id)}`, {
-          expectedVersion: certificate.version,
-        })
-      ).nonFossilCertificate,
+      (await call(nonFossilCertificateRoutes.remove, { params: { id: certificate.id }, body: { expectedVersion: certificate.version } })).nonFossilCertificate,
     onSettled: invalidate,
   });
 }

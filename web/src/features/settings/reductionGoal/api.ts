@@ -1,32 +1,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ReductionGoalInput } from '@ghg/domain';
-import { api } from '../../../core/api/client';
+import { reductionGoalRoutes } from '@ghg/api';
+import { call, type Answer, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 
 /** Query-key prefix = the live topic, so a notice from another tab refreshes this screen. */
 const TOPIC = 'settings/reductionGoal';
 
-export interface ReductionGoal {
-  /** null for a default of a year that has no stored goals yet. */
-  id: string | null;
-  scopeCategory: string;
-  name: string;
-  goalYear: number;
-  goalEmission: number;
-  targetYear: number;
-  targetEmission: number;
-  goalEmissionPercentage: number;
-  version: number;
-  isDefault: boolean;
-}
+/** A goal row; its id is null for a default of a year that has no stored goals yet. */
+export type ReductionGoal = Answer<typeof reductionGoalRoutes.list>['reductionGoals'][number];
 
-/** One row of a save, as the command takes it. */
-export type ReductionGoalSave = ReductionGoalInput;
+/** One row of a save, as the route takes it. */
+export type ReductionGoalSave = CallArgs<typeof reductionGoalRoutes.save>['body']['reductionGoals'][number];
 
 export function useReductionGoals(companyId: string, goalYear: number) {
   return useQuery({
     queryKey: [TOPIC, companyId, goalYear],
-    queryFn: async () => (await api.get<{ reductionGoals: ReductionGoal[] }>('/api/reduction-goal', { query: { goalYear } })).reductionGoals,
+    queryFn: async () => (await call(reductionGoalRoutes.list, { query: { goalYear } })).reductionGoals,
   });
 }
 
@@ -34,7 +23,7 @@ export function useSaveReductionGoals() {
   const invalidate = useInvalidate(TOPIC);
   return useMutation({
     mutationFn: async (reductionGoals: ReductionGoalSave[]) =>
-      (await api.post<{ reductionGoals: ReductionGoal[] }>('/api/reduction-goal', { reductionGoals })).reductionGoals,
+      (await call(reductionGoalRoutes.save, { body: { reductionGoals } })).reductionGoals,
     onSettled: invalidate,
   });
 }
@@ -43,7 +32,7 @@ export function useDeleteReductionGoal() {
   const invalidate = useInvalidate(TOPIC);
   return useMutation({
     mutationFn: async (goal: ReductionGoal & { id: string }) =>
-      (await api.delete<{ reductionGoal: ReductionGoal }>(`/api/reduction-goal/${encodeURIComponent(goal.id)}`, { expectedVersion: goal.version })).reductionGoal,
+      (await call(reductionGoalRoutes.remove, { params: { id: goal.id }, body: { expectedVersion: goal.version } })).reductionGoal,
     onSettled: invalidate,
   });
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../core/api/client';
+import { companyRoutes } from '@ghg/api';
+import { call } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 import { queryKeys } from '../../../core/api/queryKeys';
 
 export function useRegions() {
   return useQuery({
     queryKey: ['regions'],
-    queryFn: async () => (await api.get<{ regions: string[] }>('/api/regions')).regions,
+    queryFn: async () => (await call(companyRoutes.regions)).regions,
     staleTime: Infinity,
   });
 }
@@ -14,8 +15,7 @@ export function useRegions() {
 export function useChangeRegion() {
   const invalidate = useInvalidate(...queryKeys.companies);
   return useMutation({
-    mutationFn: async (args: { companyId: string; region: string }) =>
-      (await api.put<{ company: { id: string; region: string } }>('/api/company/region', args)).company,
+    mutationFn: async (body: { companyId: string; region: string }) => (await call(companyRoutes.setRegion, { body })).company,
     onSuccess: invalidate,
   });
 }
