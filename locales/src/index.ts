@@ -16,9 +16,10 @@ export const LOCALES: readonly Locale[] = ['ja', 'en', 'zhHans'];
 export const DEFAULT_LOCALE: Locale = 'ja';
 
 /**
- * The catalogue comes in fragments: `core/` (shell, navigation, routes, shared words) and one
- * folder per feature under `features/`, each with ja, en and zhHans, so a screen's strings live in
- * files of their own. Message ids are namespaced by feature, e.g. `settings.fiscalYear.title`.
+ * The catalogue comes in fragments: `core/` (the shell's words: navigation groups, shared words,
+ * the routes not built yet) and one folder per feature under `features/`, each with ja, en and
+ * zhHans, holding all of the feature's messages (screens, route title, settings-index text, audit
+ * names), so a feature's strings live in files of their own. Message ids are namespaced by feature, e.g. `settings.fiscalYear.title`.
  * A feature folder is registered here by its folder name (fragments.unit.test.ts fails on a folder
  * missing from this list).
  */
