@@ -41,9 +41,10 @@ export async function call<C extends RouteContract>(contract: C, ...[args]: Args
   const sendsBody = contract.method === 'POST' || contract.method === 'PUT' ? (body ?? {}) : body;
   const data = await request<unknown>(contract.method, pathOf(contract.url, params), { query, body: sendsBody, signal });
   if (!checkAnswers) return data as Answer<C>;
-  const parsed = contract.response.safeParse(data);
+  const schema: C['response'] = contract.response;
+  const parsed = schema.safeParse(data);
   if (!parsed.success) throw new AnswerMismatchError(routeKey(contract), parsed.error.issues);
-  return parsed.data as Answer<C>;
+  return parsed.data;
 }
 
 /**
