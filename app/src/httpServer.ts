@@ -23,7 +23,7 @@ export async function createHttpServer(config: AppConfig, logger: Logger) {
  * NUL and lone surrogates cannot be stored (PostgreSQL text and jsonb refuse them) nor echoed
  * faithfully: refused in any path parameter, query value or body before a route sees them, so
  * no route (command or query) can forget the check. The answer names the field, like any other
- * invalid argument (spec §5: 'invalid args').
+ * invalid argument ('invalid args').
  */
 async function refuseUnstorableText(request: FastifyRequest, reply: FastifyReply) {
   for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {

@@ -4,7 +4,7 @@ import { freshPglite } from '@ghg/eventstore/testing';
 import { migrateReadModels } from '@ghg/projector';
 import { pollProjectionCheckpoints } from './readYourWrites';
 
-/** The distributed command-api's read-your-writes wait (issue 10, defect 1c). */
+/** The distributed command-api's read-your-writes wait: for every projection but one marked failed (halted). */
 let db: Database;
 beforeAll(async () => {
   db = await freshPglite();

@@ -9,7 +9,7 @@ import { allProjections, migrateReadModels, ProjectorRunner } from '@ghg/project
 import { migrateToEntityStreams, planMoves } from './streamMigration';
 
 /**
- * Issue 11: a log written before one stream per entity (a company's rates in `currencyRates-<c>`,
+ * A log written before one stream per entity (a company's rates in `currencyRates-<c>`,
  * its goals in `reductionGoals-<c>` …) is regrouped at start: each event moves to its entity's
  * stream, numbered in log order, with id, data and global position unchanged; claims are made for
  * the rules that span entities; the read models get the new versions; the audit log is unchanged.

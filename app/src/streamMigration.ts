@@ -31,7 +31,7 @@ import { claim, currencyRateKind, groupFlagKind, intensityKind, managementIntens
 import { allProjections, rebuildProjections, type Logger } from '@ghg/projector';
 
 /**
- * The one-off migration to one stream per entity (issue 11). Until then a company's currency
+ * The one-off migration to one stream per entity. Until then a company's currency
  * rates, offsets, certificates, flags, intensities, management intensities, reduction goals,
  * factor sets and calculation bases each lived in one stream per company, so every command read
  * the company's whole history of that kind. This moves each of those events into the stream of its

@@ -29,7 +29,7 @@ export interface SectionSeed {
   children?: SectionSeed[];
 }
 
-/** What every company starts with (spec §3), as POST /api/company creates it. */
+/** What every company starts with: the two reserved sections 全社 and 指定なし, as POST /api/company creates it. */
 export const RESERVED_SECTIONS: readonly SectionSeed[] = [{ name: WHOLE_COMPANY_SECTION }, { name: UNSPECIFIED_SECTION }];
 
 export interface CompanySeed {

@@ -11,7 +11,7 @@ import { testDbKinds } from './core/testing/readModelDb';
 import { allProjections } from './features';
 
 /**
- * Issue 10, 1b: whatever an event contract allows, the read models store. For every contract in
+ * Whatever an event contract allows, the read models store. For every contract in
  * the registry (so a new event is covered the day it is added), its largest and its smallest data
  * are appended to the real log and projected by every projection of the product, live and by a
  * full rebuild, on PGlite and PostgreSQL. A value that a contract accepts and a column cannot hold

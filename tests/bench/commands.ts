@@ -11,7 +11,7 @@ import { latencySummary, printResults, type BenchResult } from './stats';
  * commands (rates added and edited, offsets, goal edits, intensities, flags, section renames)
  * over HTTP to the server in its own process, as `npm start` runs it, on PGlite and on
  * PostgreSQL. Every client sends its next command when the previous one is answered.
- * Targets (issue 10): p99 < 300 ms and ≥ 150 commands/s embedded, ≥ 300 commands/s on PostgreSQL.
+ * Targets: p99 < 300 ms and ≥ 150 commands/s embedded, ≥ 300 commands/s on PostgreSQL.
  */
 export async function benchCommands(opts: { clients?: number; commands?: number } = {}): Promise<BenchResult[]> {
   const clients = opts.clients ?? 20;

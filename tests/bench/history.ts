@@ -7,7 +7,7 @@ import { loginOver, send } from '../integration/commandLoad';
 import { latencySummary, printResults, type BenchResult } from './stats';
 
 /**
- * (o) Command latency against the company's history (issue 11): `POST /api/currency` (an edit of
+ * (o) Command latency against the company's history: `POST /api/currency` (an edit of
  * one rate, no `expectedVersion`) with 10, 1,000 and 10,000 prior events of the same company, from
  * one client and from 4 concurrent clients (each editing its own rate), on the server as `npm
  * start` runs it, embedded (PGlite) and on PostgreSQL. The history is other rates and offsets of

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, DEMO_PASSWORD, collectPageErrors, loggedInPage, settled } from './helpers';
 
-test.describe('session (spec 000 §4, §8)', () => {
+test.describe('session', () => {
   test('the demo admin logs in and out', async ({ page }) => {
     const errors = collectPageErrors(page);
     await page.goto('/');
@@ -13,7 +13,7 @@ test.describe('session (spec 000 §4, §8)', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('default-layout')).toBeVisible();
     await settled(page);
-    // The token is stored under the spec's key, with its type.
+    // The token is stored under its fixed key, auth._token.local, with its type.
     const stored = await page.evaluate(() => window.localStorage.getItem('auth._token.local'));
     expect(stored).toMatch(/^Bearer ey/);
 

@@ -56,7 +56,7 @@ test.describe('company sections', () => {
     await expect(page.getByTestId('section-no-match')).toBeVisible();
   });
 
-  test('create, re-parent by dragging, and the three refused deletes with the spec’s messages', async ({ page }) => {
+  test('create, re-parent by dragging, and the three refused deletes with their messages', async ({ page }) => {
     const token = await loggedInPage(page);
     await page.goto(PATH);
     await settled(page);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loggedInPage } from './helpers';
 
-test.describe('error page (spec 000 §2, 001 §8)', () => {
+test.describe('error page', () => {
   test('an unknown address shows 404 with a Homepage link', async ({ page, context }) => {
     await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: test.info().project.use.baseURL! }]);
     await page.goto('/this/page/does-not-exist');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, loggedInPage, setUserLanguage, settled } from './helpers';
 
-test.describe('languages (spec 000 §1, §9)', () => {
+test.describe('languages', () => {
   test.afterEach(async ({ request }) => {
     await setUserLanguage(request, await apiLogin(request), 'ja');
   });

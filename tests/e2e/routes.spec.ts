@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { examplePath, routeTable } from '../../web/src/core/router/routeTable';
 import { collectPageErrors, loggedInPage, settled, spaNavigate } from './helpers';
 
-/** Every route of the spec renders its page (built screen or "coming soon") without an error. */
+/** Every route of the product renders its page (built screen or "coming soon") without an error. */
 test('every route renders without an error', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = collectPageErrors(page);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { allProjections, rebuildProjections } from '@ghg/projector';
 import { backends, call, login, startTestApp, type RunningApp } from './embeddedApp';
 
-/** Calculation basis, preview calculations, factor library and company factor sets (issue 5), through the whole embedded app. */
+/** Calculation basis, preview calculations, factor library and company factor sets, through the whole embedded app. */
 
 const HEADER = 'key,label_ja,label_en,label_zhHans,value,unit,stage,valid_from,valid_to,source,licence_note,category';
 

@@ -10,7 +10,7 @@ import { loginOver, prepareLoad, runClients, type CommandResult } from './comman
 import { readModelSnapshot } from './readModelSnapshot';
 
 /**
- * Issue 10's crash test: the real server in a child process (as `npm start` runs it) under a
+ * The crash test: the real server in a child process (as `npm start` runs it) under a
  * steady command load is killed with SIGKILL and started again on the same data. Every command
  * it acknowledged must be in the log and in the read models, and every read model must equal a
  * fresh rebuild from the log.

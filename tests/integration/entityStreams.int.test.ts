@@ -4,7 +4,7 @@ import { registerStreamOf, SNAPSHOT_EVERY } from '@ghg/command-api';
 import { call, describeOnBackends, login, type RunningApp } from './embeddedApp';
 
 /**
- * Issue 11, point 1: one stream per entity. A command's cost does not grow with its company's
+ * One stream per entity. A command's cost does not grow with its company's
  * history, commands without an expectedVersion do not fail because another record changed, and
  * the rules that span entities (one rate per fiscal year and currency) still hold, through claim
  * registers, also under concurrent commands.

@@ -13,7 +13,7 @@ import {
 import { call, login, refusedCall, startTestApp, type RunningApp } from './embeddedApp';
 
 /**
- * Issue 10, defect 4 and 10a: hostile uploads of a factor table are refused by the caps with a
+ * Hostile uploads of a factor table are refused by the caps with a
  * clear code, append nothing, keep other requests fast and the process within its memory bound.
  * The reading is the same on every backend (it ends before the event store is touched), so this
  * runs on PGlite only.

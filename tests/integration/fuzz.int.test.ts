@@ -7,7 +7,7 @@ import { hostileQuery, paramNames, randomSamples, requestOf, sweepSamples, valid
 import { baseRequests, prepareFixture, type BaseRequest, type Fixture } from './fuzz/routeRequests';
 
 /**
- * Issue 10's fuzz suite: every route of the embedded app, over a real socket, with bodies and
+ * The fuzz suite: every route of the embedded app, over a real socket, with bodies and
  * path parameters mutated from a valid request by fast-check. For every request: never a 5xx or
  * a dropped connection; a refused request appends no event; an accepted one does not stall a
  * projection. Bounded in time (FUZZ_BUDGET_MS); FUZZ_SEED and FUZZ_RUNS reproduce or widen a run.
@@ -27,7 +27,7 @@ interface Violation {
 const hashOf = (text: string) => [...text].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) | 0, 0);
 const clip = (text: string) => (text.length > 240 ? `${text.slice(0, 240)}… (${text.length} chars)` : text);
 
-describe('fuzzed routes (issue 10)', () => {
+describe('fuzzed routes', () => {
   let app: RunningApp;
   let fixture: Fixture;
   let bases: Record<string, BaseRequest>;

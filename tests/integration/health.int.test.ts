@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, describeOnBackends, login, type RunningApp } from './embeddedApp';
 
 /**
- * Issue 10, defect 1c, through the whole embedded app: a read-model table that refuses a value
+ * Through the whole embedded app: a read-model table that refuses a value
  * makes the currency projection fail; it is marked failed, GET /api/health says so (details for
  * administrators only), and commands neither wait for it nor stop the other read models.
  */
@@ -35,7 +35,7 @@ describeOnBackends('failed projections and GET /api/health', (start) => {
   });
 
   it('marks a projection failed on an event its table refuses, shows it, and stops commands waiting for it', async () => {
-    // Stands in for a column too narrow for a value the contract accepts (the issue's "numeric field overflow").
+    // Stands in for a column too narrow for a value the contract accepts (PostgreSQL's "numeric field overflow").
     await app.infra.db.knex.raw('alter table currency_rates add constraint health_test_rate_cap check (rate < 1000) not valid');
     const poisoned = await call(app, 'POST', '/api/currency', admin, { fiscalYear: 2041, currencyUnit: 'NOK', rate: 5000 });
     expect(poisoned.status, JSON.stringify(poisoned.body)).toBe(200);

@@ -11,7 +11,7 @@ interface LiveClient {
   closed: Promise<number>;
 }
 
-/** Issue 10, defects 5 and 6: /api/live follows the user's access and checks the page's origin. */
+/** /api/live follows the user's access and checks the page's origin. */
 describeOnBackends('live sockets follow access', (start) => {
   let app: RunningApp;
   let group: string;

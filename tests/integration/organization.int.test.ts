@@ -26,7 +26,7 @@ describe('organization: sections, companies, users, password reset', () => {
     expect(list.find((s) => s.name === '品質保証部')!.parentSection).toBe(mfg.id);
   });
 
-  it('refuses deletes with the spec\'s reasons and appends nothing', async () => {
+  it('refuses deletes with their reasons and appends nothing', async () => {
     const list = await sections();
     const count = await events();
     const mfg = list.find((s) => s.name === '製造本部')!;

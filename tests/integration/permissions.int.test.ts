@@ -90,7 +90,7 @@ describe('permission matrix on every route', () => {
 });
 
 /**
- * Who may manage whom (issue 10, defect 2): only users whose whole access lies within the
+ * Who may manage whom: only users whose whole access lies within the
  * caller's; group-wide access only by a group administrator; never the last group administrator.
  */
 describe('user management across companies', () => {

@@ -9,7 +9,7 @@ import { queryApiPlugin } from '@ghg/query-api';
 import { startTestApp, type RunningApp } from './embeddedApp';
 
 /**
- * Issue 12, points 5 and 6: every route is served through its contract (@ghg/api), exactly once,
+ * Every route is served through its contract (@ghg/api), exactly once,
  * and the API reference built from the contracts describes every route the app registers, with
  * its request and answer schemas, as a valid OpenAPI 3.1 document — in the embedded run and from
  * query-api alone (the distributed run, where GETs such as /api/openapi.json go to query-api).
@@ -33,7 +33,7 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 const contractOf = (route: { method: string; url: string }): RouteContract | undefined =>
   allRoutes.find(({ contract: c }) => c.method === route.method && (c.url === route.url || (c.subtree === true && route.url.startsWith(`${c.url}/`))))?.contract;
 
-describe('route contracts (issue 12, points 5 and 6)', () => {
+describe('route contracts', () => {
   let app: RunningApp;
   let document: Document;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, describeOnBackends, refusedCall, login, type RunningApp } from './embeddedApp';
 
-/** Group flags, the intensity master and management intensity (issue 4) through the whole embedded app. */
+/** Group flags, the intensity master and management intensity through the whole embedded app. */
 
 interface Section {
   id: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { allProjections, rebuildProjections } from '@ghg/projector';
 import { call, login, startTestApp, type RunningApp } from './embeddedApp';
 
-/** The issue-4 settings read models are disposable: rebuilt from the log, they hold the same rows. */
+/** The read models of goals, offsets, certificates, group flags and intensities are disposable: rebuilt from the log, they hold the same rows. */
 let app: RunningApp;
 let admin: string;
 beforeAll(async () => {

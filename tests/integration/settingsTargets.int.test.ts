@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, describeOnBackends, refusedCall, login, type RunningApp } from './embeddedApp';
 
-/** Reduction goals, offsets and non-fossil certificates (issue 4) through the whole embedded app. */
+/** Reduction goals, offsets and non-fossil certificates through the whole embedded app. */
 
 const offsetBody = {
   type: 'J-クレジット',

@@ -3,7 +3,7 @@ import { LIMITS } from '@ghg/events';
 import { call, describeOnBackends, login, refusedCall, type RunningApp } from './embeddedApp';
 
 /**
- * Issue 10, defects 1a, 7 and 8, as a user of the API meets them: values the read models could
+ * As a user of the API meets them: values the read models could
  * not hold, wrong types, unknown ids, NUL and lone surrogates are refused with a 400 that names the
  * field, and append nothing. The fuzz suite tries the same classes on every route at random; these
  * are the reported instances, kept as fixed cases.

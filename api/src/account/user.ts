@@ -24,7 +24,7 @@ export const accountRoutes = {
         companyIds: z.array(z.string()),
         allCompanies: z.boolean(),
         /**
-         * The spec's mark of an invalid session, on which the web app logs out. This server answers
+         * The product's mark of an invalid session, on which the web app logs out. This server answers
          * such a session 401 instead and never sends it; the field is declared so the client may read it.
          */
         message: z.literal('unauthorized').optional(),

@@ -21,5 +21,5 @@ export interface CommandApiDeps {
   now?: () => Date;
 }
 
-/** Token lifetime; the spec's client refreshes 14 days ahead, within one day of expiry. */
+/** Token lifetime; the web client refreshes 14 days ahead, within one day of expiry. */
 export const TOKEN_LIFETIME_SECONDS = 14 * 24 * 60 * 60;

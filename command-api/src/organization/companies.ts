@@ -58,7 +58,7 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: CommandApiDeps
       { type: 'AddCompanyToTenant', tenantId: session.tenantId, companyId },
       metadataFor(session, companyId, now()),
     );
-    // Every company starts with the two reserved sections (spec §3).
+    // Every company starts with the two reserved sections.
     for (const name of [WHOLE_COMPANY_SECTION, UNSPECIFIED_SECTION]) {
       await executeCommand(
         deps.eventStore,

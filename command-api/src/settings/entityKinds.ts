@@ -13,7 +13,7 @@ import {
 } from '@ghg/domain';
 
 /**
- * The settings entities that live one per stream (issue 11), with what each holds in its company's
+ * The settings entities that live one per stream, with what each holds in its company's
  * claim registers and the refusal when another holds it. The routes, the demo seed and the stream
  * migration all use these, so the rules are the same wherever an entity is written.
  */

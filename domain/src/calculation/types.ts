@@ -4,7 +4,7 @@ import type { FactorSet, FactorUse } from './factors/types';
 import type { GasId } from './gwp/gases';
 
 /**
- * Where a formula's result is booked: the spec's scope categories (1, 2, 31…315 for Scope 3
+ * Where a formula's result is booked: the product's scope categories (1, 2, 31…315 for Scope 3
  * categories 1–15; '3' is only their sum, so no formula books to it), water, and plant-engineering
  * projects ('pe', booked per project).
  */
@@ -54,9 +54,9 @@ export interface CalculationContext {
   /** 'AR5', 'AR6' or 'JP-SHK-2024'. */
   readonly gwpSet: string;
   readonly fiscalYear: number;
-  /** Month the fiscal year starts in (spec default 4, April). */
+  /** Month the fiscal year starts in (default 4, April). */
   readonly fiscalYearStartMonth?: number;
-  /** Rates for spend in foreign currency. A missing rate is 100 (spec §9), with a warning. */
+  /** Rates for spend in foreign currency. A missing rate is 100, with a warning. */
   readonly currencyRates?: readonly CurrencyRateInput[];
   /** User-supplied sets (e.g. licensed tables uploaded as CSV); pinned like shipped ones. */
   readonly customFactorSets?: readonly FactorSet[];

@@ -8,7 +8,7 @@ import type { CompanySectionEvent } from '@ghg/events';
  */
 export const companySectionsStreamId = (companyId: string) => `companySections-${companyId}`;
 
-/** Reserved section names (spec §3): 指定なし is always listed last; 全社 stands for the whole company. */
+/** Reserved section names, which every company starts with: 指定なし is always listed last; 全社 stands for the whole company. */
 export const UNSPECIFIED_SECTION = '指定なし';
 export const WHOLE_COMPANY_SECTION = '全社';
 const reserved = new Set([UNSPECIFIED_SECTION, WHOLE_COMPANY_SECTION]);
@@ -130,7 +130,7 @@ export const companySectionsDecider: Decider<CompanySectionCommand, CompanySecti
       if (parent.name === UNSPECIFIED_SECTION) return reject('reserved_section');
       if (existing && isDescendant(s, c.parentSectionId, existing.id)) return reject('cyclic_parent');
     }
-    // A blank display name is filled with the name (spec §5).
+    // A blank display name is filled with the name.
     const data = {
       sectionId: id,
       companyId: c.companyId,

@@ -38,7 +38,7 @@ const del = (sectionId: string, usersWithPermission = 0, registeredFlags = 0): C
 });
 
 describe('company sections decider', () => {
-  it('when created with a blank display name, then the display name is the name (spec §5)', () => {
+  it('when created with a blank display name, then the display name is the name', () => {
     expect(given(decider, tree).when(save({ displayName: '  ' }))).toEqual({
       ok: true,
       events: [{ type: 'CompanySectionCreated', data: { sectionId: 'new', companyId, name: '経理部', displayName: '経理部', parentSectionId: 'all', energyConservationActReportSectionType: null } }],

@@ -5,7 +5,7 @@ import { findUnstorableText, isIsoDate, isStorableText, LIMITS } from './bounds'
 
 const contracts = [...eventContracts.values()];
 
-describe('every event contract is bounded (issue 10, 1a)', () => {
+describe('every event contract is bounded', () => {
   it('has a length bound on every text, a range within ±10^15 on every number and a size on every list', () => {
     const problems = contracts.flatMap((c) => unboundedFields(c.schema).map((p) => `${c.type}.${p}`));
     expect(problems).toEqual([]);

@@ -3,7 +3,7 @@ import { defineEvent, type DomainEventOf } from './defineEvent';
 import { boundedList, boundedRecord, idText, isoDate, LIMITS, longText, nonNegativeQuantity, shortText, year } from './bounds';
 
 // ---------------------------------------------------------------------------------------------
-// Calculation basis (issue 5): which GWP set and which factor-set versions a company uses for a
+// Calculation basis: which GWP set and which factor-set versions a company uses for a
 // fiscal year. Fixed by an explicit event when first set; changing it is an explicit, audited
 // restatement that records both the old and the new basis.
 
@@ -41,7 +41,7 @@ export const CalculationBasisChanged = defineEvent(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Company factor sets (issue 5): a company's own emission factors (licensed tables, supplier
+// Company factor sets: a company's own emission factors (licensed tables, supplier
 // values). Every change publishes a new version of the set (1, 2, 3 …), so a pinned version
 // never changes under a stored result.
 

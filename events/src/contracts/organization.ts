@@ -18,7 +18,7 @@ export const TenantCompanyAdded = defineEvent(
   z.object({ tenantId: idText(), companyId: idText() }),
 );
 
-/** Regions a company can be in (spec 001 §9). */
+/** Regions a company can be in. */
 export const regions = ['Japan', 'US', 'China', 'UK', 'India', 'Canada', 'Korea'] as const;
 
 export const controlApproaches = ['operational', 'financial', 'equity_share'] as const;

@@ -3,7 +3,7 @@ import { LIMITS } from '../contracts/bounds';
 import type { EventContract } from '../contracts/defineEvent';
 
 /**
- * Extreme event data generated from an event contract's own schema (issue 10, 1b): the largest and
+ * Extreme event data generated from an event contract's own schema: the largest and
  * the smallest values it allows, field by field, so a test can prove that whatever the log
  * accepts, every read model stores. The schema is read through its JSON Schema (zod's
  * `toJSONSchema`), which carries the lengths, ranges and list sizes; a field without a bound is

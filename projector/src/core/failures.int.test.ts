@@ -11,7 +11,7 @@ import { createInMemoryEventStore } from './testing/inMemoryEventStore';
 import { openTestReadModelDb, resetTestReadModel, testDbKinds } from './testing/readModelDb';
 import { TEST_ITEM_SET, itemSet, readItems, testProjection } from './testing/testProjection';
 
-/** Issue 10, defect 1c: a projection that keeps failing is marked, halted, visible, and repairable. */
+/** A projection that keeps failing is marked, halted, visible, and repairable. */
 const bystander: Projection = { name: 'test/bystander', tables: [], handles: [], apply: async () => {} };
 
 function recordingLogger() {

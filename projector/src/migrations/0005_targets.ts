@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 export const name = '0005_targets';
 
-/** Reduction goals, offsets and non-fossil certificates (issue 4). Dates are kept as ISO text. */
+/** Reduction goals, offsets and non-fossil certificates. Dates are kept as ISO text. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('reduction_goals', (t) => {
     t.text('id').primary();

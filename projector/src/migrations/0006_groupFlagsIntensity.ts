@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 export const name = '0006_groupFlagsIntensity';
 
-/** Group flags with their registered sections, the intensity master and management intensity (issue 4). */
+/** Group flags with their registered sections, the intensity master and management intensity. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('group_flags', (t) => {
     t.text('id').primary();

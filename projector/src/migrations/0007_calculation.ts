@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 export const name = '0007_calculation';
 
-/** Calculation basis per company and fiscal year; company factor sets with every version of every factor (issue 5). */
+/** Calculation basis per company and fiscal year; company factor sets with every version of every factor. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('calculation_basis', (t) => {
     t.text('company_id').notNullable();

@@ -4,7 +4,7 @@ export const name = '0008_boundedColumns';
 
 /**
  * Every quantity an event contract accepts (|x| ≤ LIMITS.maxQuantity = 10^15, events/src/contracts/
- * bounds.ts) must fit its read-model column, or the event stalls its projection (issue 10). The
+ * bounds.ts) must fit its read-model column, or the event stalls its projection. The
  * currency rate was numeric(20, 8), which holds |x| < 10^12; numeric(24, 8) holds < 10^16.
  */
 export async function up(knex: Knex): Promise<void> {

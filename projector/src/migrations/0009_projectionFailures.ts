@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 export const name = '0009_projectionFailures';
 
 /**
- * A projection that keeps failing on one event is marked here and halted at its checkpoint
- * (issue 10, defect 1c), so that the mark outlives the process: commands stop waiting for it
+ * A projection that keeps failing on one event is marked here and halted at its checkpoint,
+ * so that the mark outlives the process: commands stop waiting for it
  * (readYourWrites, in every process), GET /api/health reports it, and a restart or a rebuild
  * knows to retry it. One row per projection; the row goes when the projection gets past the event.
  * Positions are bigint like projection_checkpoints; the event columns are null when the failing

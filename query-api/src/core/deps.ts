@@ -4,7 +4,7 @@ export interface QueryApiDeps {
   db: Database;
   changeBus: ChangeBus;
   jwtSecret: string;
-  /** Deployment setting exposed to the app; 't2' removes Simplified Chinese (spec §1). */
+  /** Deployment setting exposed to the app; 't2' removes Simplified Chinese. */
   individualType: 't1' | 't2';
   /** WebSocket keep-alive interval; a client that misses two pings is dropped. */
   livePingMs?: number;

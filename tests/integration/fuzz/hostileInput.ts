@@ -2,7 +2,7 @@ import fc from 'fast-check';
 
 /**
  * What a careless or hostile client sends instead of a valid value: wrong types, numeric
- * extremes, NUL and lone surrogates, huge strings, deep nesting, prototype keys (issue 10).
+ * extremes, NUL and lone surrogates, huge strings, deep nesting, prototype keys.
  */
 
 /** A JSON token written into the body text as is (JSON.stringify cannot say -0, 1e400 or 2^53+1 exactly). */

@@ -13,7 +13,7 @@ import { DEFAULT_START_MONTH, fiscalYearDates } from '../../settings/fiscalYear/
 
 /** One stream per company and fiscal year: a year's basis is one aggregate with its own version. */
 export const calculationBasisStreamId = (companyId: string, fiscalYear: number) => `calculationBasis-${companyId}-${fiscalYear}`;
-/** Until issue 11 all of a company's years were in `calculationBasis-<companyId>` (see the stream migration). */
+/** Before one stream per entity, all of a company's years were in `calculationBasis-<companyId>` (see the stream migration). */
 export const legacyCalculationBasisStreamId = (companyId: string) => `calculationBasis-${companyId}`;
 
 /** The GWP set a basis uses when none is chosen: the IPCC's latest assessment (GHG Protocol). */

@@ -14,7 +14,7 @@ import { toFactorEntry, validateFactorRow, type FactorFieldError, type FactorRow
  */
 export const COMPANY_FACTOR_SET_STREAM_PREFIX = 'companyFactorSet-';
 export const companyFactorSetStreamId = (companyId: string, setId: string) => `${COMPANY_FACTOR_SET_STREAM_PREFIX}${companyId}-${setId}`;
-/** Until issue 11 all of a company's sets were in one stream of this prefix (see the stream migration). */
+/** Before one stream per entity, all of a company's sets were in one stream of this prefix (see the stream migration). */
 export const LEGACY_COMPANY_FACTOR_SETS_PREFIX = 'companyFactorSets-';
 
 /** Set ids are referenced as '<setId>:<key>', so no ':'; lower-case so they read like shipped ids. */

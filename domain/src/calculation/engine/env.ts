@@ -250,12 +250,12 @@ export class Env {
     return w;
   }
 
-  /** Fiscal year N starts on the 1st of the start month of calendar year N (spec default April). */
+  /** Fiscal year N starts on the 1st of the start month of calendar year N (by default April). */
   fiscalYearRange(fy: number): { from: string; to: string } {
     return fiscalYearDates(fy, this.fyStartMonth);
   }
 
-  /** Yen per unit of `currency` in fiscal year `fy`; 1 for yen; 100 with a warning when missing (spec §9). */
+  /** Yen per unit of `currency` in fiscal year `fy`; 1 for yen; 100 with a warning when missing. */
   rate(fy: number, currency: string): RateUse {
     if (currency === 'JPY') return YEN;
     let byCurrency = this.rates.get(fy);

@@ -19,7 +19,7 @@ interface EntryBase {
   /** Stable key within the set, e.g. 'fuel.diesel'. Referenced as '<setId>:<key>'. */
   readonly key: string;
   readonly label: Labels;
-  /** false for values seen only in a secondary source ('(check)' in DATA-SOURCES.md). */
+  /** false for values seen only in a secondary source, not yet checked against the publication. */
   readonly confirmed: boolean;
   /** Why a value is unconfirmed, what it was derived from, caveats of use. */
   readonly note?: string;

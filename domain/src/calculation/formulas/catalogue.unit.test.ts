@@ -22,7 +22,7 @@ describe('formula catalogue', () => {
     }
   });
 
-  it('fields use the spec’s wire types (EMISSSION_INTENSITY spelled as in the spec), labelled in three languages', () => {
+  it('fields use the wire types (EMISSSION_INTENSITY spelled with three S, as stored), labelled in three languages', () => {
     const used = new Set<string>();
     for (const f of FORMULAS) {
       const keys = f.fields.map((x) => x.key);

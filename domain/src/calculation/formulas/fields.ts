@@ -1,7 +1,7 @@
 import { labels, type Labels } from '../i18n';
 
 /**
- * The spec's input field types, spelled exactly as on the wire — including EMISSSION_INTENSITY
+ * The input field types, spelled exactly as on the wire — including EMISSSION_INTENSITY
  * with three S, which existing scope settings store and which must therefore stay as it is.
  */
 export const FIELD_TYPES = [
@@ -53,9 +53,9 @@ export interface FieldDef {
    * exactly). 'factor': the unit of the factor the line uses. PERCENTAGE: always '%'.
    */
   readonly unit?: string;
-  /** What the quantity counts, as shown next to the amount (spec: "quantity label"). */
+  /** What the quantity counts, as shown next to the amount (its "quantity label"). */
   readonly quantityLabel?: Labels;
-  /** Deal mapping (spec): which deal attribute can fill the field. */
+  /** Deal mapping: which deal attribute can fill the field. */
   readonly dealMapping?: 'item' | 'client' | 'count' | 'amount';
   readonly options?: readonly string[];
   /** Used when the input is absent. */

@@ -14,9 +14,9 @@ const PERSON_DAY = u('person_day');
 const KM = u('km');
 const JPY = u('JPY');
 
-/** Spec §9 constants of plant-engineering projects. */
+/** The product's fixed constants of plant-engineering projects. */
 export const PLANT_ENGINEERING = {
-  /** Temporary house estimate: kWh per m² per day (our reading of the spec's 0.5: electricity use intensity). */
+  /** Temporary house estimate: kWh per m² per day (the product's figure 0.5, read as an electricity use intensity). */
   temporaryHouseKwhPerM2Day: 0.5,
   /** One-way km for workers from outside the area (railway in domestic mode, car overseas). */
   outsideOneWayKm: 500,
@@ -26,7 +26,7 @@ export const PLANT_ENGINEERING = {
 
 /**
  * Plant-engineering (contracted construction) project emissions, estimate and actual, from fuel,
- * procurement, commuting and accommodation (spec document 2, §9).
+ * procurement, commuting and accommodation.
  */
 export const plantEngineeringFormulas = [
   defineFormula({

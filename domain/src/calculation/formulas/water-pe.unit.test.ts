@@ -9,7 +9,7 @@ describe('water', () => {
   });
 });
 
-describe('plant engineering (spec §9)', () => {
+describe('plant engineering', () => {
   it('machinery fuel: 2 units × 100 h × 15 L/h = 3,000 L × 2.58 = 7,740 kg; L/day and days convert (2 × 240 h × 5 L/h)', () => {
     expect(ok('pe.machinery-fuel', { units: 2, operatingTime: 100, fuelRate: 15, emissionIntensity: 'jp-shk:fuel.diesel' }).co2eKg).toBeCloseTo(7740, 9);
     expect(ok('pe.machinery-fuel', { units: 2, operatingTime: { value: 10, unit: 'day' }, fuelRate: { value: 120, unit: 'L/day' }, emissionIntensity: 'jp-shk:fuel.diesel' }).co2eKg).toBeCloseTo(6192, 9);

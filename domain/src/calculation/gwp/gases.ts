@@ -24,7 +24,7 @@ export const GASES = [
 ] as const;
 export type GasId = (typeof GASES)[number];
 
-/** The spec's Scope 1 gas list; the wire values of the GHGType field. */
+/** The product's Scope 1 gas list; the wire values of the GHGType field. */
 export const GHG_TYPES = ['CO2_ENERGY', 'CO2_NON_ENERGY', 'CH4', 'N2O', 'HFC', 'PFC', 'SF6', 'NF3'] as const;
 export type GhgType = (typeof GHG_TYPES)[number];
 

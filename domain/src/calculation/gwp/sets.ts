@@ -23,7 +23,7 @@ export interface GwpSet {
 
 const v = (value: number, confirmed = true, note?: string): GwpValue => (note ? { value, confirmed, note } : { value, confirmed });
 
-/** IPCC AR5 WG I, ch. 8, table 8.A.1, GWP-100 without climate-carbon feedback (values as in DATA-SOURCES.md). */
+/** IPCC AR5 WG I, ch. 8, table 8.A.1, GWP-100 without climate-carbon feedback. */
 export const GWP_AR5: GwpSet = {
   id: 'AR5',
   version: '2013',
@@ -84,7 +84,8 @@ const SHK_NOTE =
 
 /**
  * Japan's SHK list for reports from FY2024 (FY2023 data). Not confirmed against the ordinance; the
- * older SHK list (AR4-based, for earlier reports) is not shipped because DATA-SOURCES.md lacks it.
+ * older SHK list (AR4-based, for earlier reports) is not shipped: no source for it is cleared for
+ * redistribution yet.
  */
 export const GWP_JP_SHK_2024: GwpSet = {
   id: 'JP-SHK-2024',

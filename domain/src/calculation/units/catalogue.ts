@@ -143,7 +143,7 @@ const STATIC_UNITS = [
 ] as const satisfies readonly UnitDef[];
 
 /**
- * Other currencies: the regions and overseas countries of the spec plus the usual reporting
+ * Other currencies: the product's regions and overseas countries plus the usual reporting
  * currencies. Each has a plain, a thousand and a million unit. (No '$' or '£' aliases: '$' is
  * ambiguous and ポンド is also the mass pound.)
  */

@@ -11,7 +11,7 @@ const conv = (value: number, from: string, to: string) => {
 };
 
 describe('unit parsing', () => {
-  it('parses the spec unit list (kl, t, GJ, m3, thousand kWh, thousand m3, km, kg) in English and Japanese spellings', () => {
+  it('parses the product’s unit list (kl, t, GJ, m3, thousand kWh, thousand m3, km, kg) in English and Japanese spellings', () => {
     const cases: [string, string][] = [
       ['kl', 'kL'], ['kL', 'kL'], ['KL', 'kL'], ['キロリットル', 'kL'], ['ｋＬ', 'kL'], ['千L', 'kL'],
       ['t', 't'], ['トン', 't'], ['ｔ', 't'], ['tonne', 't'],

@@ -3,7 +3,7 @@ import { KEY, type EntityClaim } from '../../core/claims';
 import type { CurrencyRateEvent } from '@ghg/events';
 import { isPositiveQuantity, isYear } from '../settingsValues';
 
-/** Yen per unit used when a company has no rate for a currency and fiscal year (spec §9). */
+/** Yen per unit used when a company has no rate for a currency and fiscal year. */
 export const DEFAULT_CURRENCY_RATE = 100;
 
 /**
@@ -14,7 +14,7 @@ export const DEFAULT_CURRENCY_RATE = 100;
 /** Every stream of this kind starts so: `currencyRate-<companyId>-<id>`. */
 export const CURRENCY_RATE_STREAM_PREFIX = 'currencyRate-';
 export const currencyRateStreamId = (companyId: string, rateId: string) => `${CURRENCY_RATE_STREAM_PREFIX}${companyId}-${rateId}`;
-/** Until issue 11 all of a company's rates were in one stream of this prefix (see the stream migration). */
+/** Before one stream per entity, all of a company's rates were in one stream of this prefix (see the stream migration). */
 export const LEGACY_CURRENCY_RATES_PREFIX = 'currencyRates-';
 
 /** The fiscal year and currency a rate holds, in the company's register. */

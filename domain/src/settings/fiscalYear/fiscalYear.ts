@@ -1,7 +1,7 @@
 import { accept, reject, type Decider } from '../../core/decider';
 import type { FiscalYearEvent } from '@ghg/events';
 
-/** The month a company's fiscal year starts in when it never set one (spec §9). */
+/** The month a company's fiscal year starts in when it never set one (April). */
 export const DEFAULT_START_MONTH = 4;
 
 export const fiscalYearStreamId = (companyId: string) => `fiscalYear-${companyId}`;
@@ -72,7 +72,7 @@ const ISO_DAY = /^(\d{4})-(\d{2})-\d{2}/;
 
 /**
  * The fiscal year a date falls in, named by the calendar year it starts in: with a start month of
- * 4, 2026-03-31 is in fiscal year 2025 and 2026-04-01 in 2026 (spec §4 default rule). `date` is a
+ * 4, 2026-03-31 is in fiscal year 2025 and 2026-04-01 in 2026. `date` is a
  * calendar date (YYYY-MM-DD, taken as it is) or an instant, read on the calendar of `timeZone`
  * (the company's, COMPANY_TIME_ZONE). The one place this rule is written: domain, both APIs and
  * the web app call it.

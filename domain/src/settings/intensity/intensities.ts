@@ -16,7 +16,7 @@ export const intensityClaims = (companyId: string) => (state: IntensitiesState):
 export const INTENSITY_NAME_MAX = 100;
 export const INTENSITY_UNIT_MAX = 50;
 
-/** What the intensity screen suggests (spec 001 §9: per yen, per ton-km; amounts in million yen). */
+/** What the intensity screen suggests (per yen, per ton-km; amounts in million yen). */
 export const SUGGESTED_INTENSITIES = [
   { name: '売上高', unit: '百万円' },
   { name: '輸送量', unit: 'トンキロ' },

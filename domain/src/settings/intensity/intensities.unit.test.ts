@@ -56,7 +56,7 @@ describe('intensity master decider', () => {
     expect(given(intensitiesDecider, []).when(remove())).toEqual({ ok: false, error: 'intensity_not_found' });
   });
 
-  it('suggests the spec’s bases: revenue in million yen and ton-km among them', () => {
+  it('suggests bases, revenue in million yen and ton-km among them', () => {
     expect(SUGGESTED_INTENSITIES).toContainEqual({ name: '売上高', unit: '百万円' });
     expect(SUGGESTED_INTENSITIES).toContainEqual({ name: '輸送量', unit: 'トンキロ' });
   });

@@ -7,15 +7,15 @@ import { isQuantity, isYear } from '../settingsValues';
  * aggregate, so "one goal per year and category" is checked atomically within it.
  */
 export const reductionGoalsStreamId = (companyId: string, goalYear: number) => `reductionGoals-${companyId}-${goalYear}`;
-/** Until issue 11 all of a company's goals were in `reductionGoals-<companyId>` (see the stream migration). */
+/** Before one stream per entity, all of a company's goals were in `reductionGoals-<companyId>` (see the stream migration). */
 export const legacyReductionGoalsStreamId = (companyId: string) => `reductionGoals-${companyId}`;
 
-/** Scope-category keys 1, 2, 3 and 31 … 315 (spec §3, §9); defined once in the event contracts. */
+/** Scope-category keys 1, 2, 3 and 31 … 315; defined once in the event contracts. */
 export const SCOPE_CATEGORIES: readonly ScopeCategory[] = scopeCategories;
 
 export const isScopeCategory = (key: string): key is ScopeCategory => (SCOPE_CATEGORIES as readonly string[]).includes(key);
 
-/** The categories of the default goal set (spec §3): scope 1, scope 2, scope 3 categories 1 to 15. */
+/** The categories of the default goal set: scope 1, scope 2, scope 3 categories 1 to 15. */
 export const DEFAULT_GOAL_CATEGORIES: readonly ScopeCategory[] = SCOPE_CATEGORIES.filter((c) => c !== '3');
 
 /** スコープ1, スコープ2, スコープ3, スコープ3カテゴリ1 … スコープ3カテゴリ15. */
@@ -43,7 +43,7 @@ export interface ReductionGoal extends ReductionGoalValues {
   version: number;
 }
 
-/** The blank set a year starts with (spec §3): one goal per default category, all values 0. */
+/** The blank set a year starts with: one goal per default category, all values 0. */
 export function defaultReductionGoals(goalYear: number): (ReductionGoalValues & { name: string })[] {
   return DEFAULT_GOAL_CATEGORIES.map((scopeCategory) => ({
     scopeCategory,
@@ -196,7 +196,7 @@ export function decideSaveReductionGoals(
     goals.set(id, { id, ...values, version: existing?.version ?? -1 });
   }
 
-  // "Reduction goals are auto-created for the year when none exist" (spec §4).
+  // Reduction goals are auto-created for a year when none exist.
   const newYears = [...new Set(command.goals.map((g) => g.goalYear))].filter((y) => !yearsBefore.has(y));
   for (const year of newYears) {
     for (const blank of defaultReductionGoals(year)) {

@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const rate = { id: 'r1', fiscalYear: 2025, currencyUnit: 'USD', rate: 151.25, version: 0 };
 
-describe('calls through route contracts (issue 12, point 5)', () => {
+describe('calls through route contracts', () => {
   it('builds the URL from the contract: path parameters encoded, query values as numerals, blanks left out', async () => {
     expect(pathOf(userRoutes.changeAccess.url, { id: 'u 1/2' })).toBe('/api/users/u%201%2F2/access');
     expect(pathOf(factorLibraryRoutes.history.url, { setId: 'jp-shk', key: 'fuel.diesel' })).toBe('/api/emission-factors/jp-shk/fuel.diesel/history');

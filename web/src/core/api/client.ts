@@ -47,9 +47,9 @@ function urlOf(path: string, query?: RequestOptions['query']): string {
 const onLoginPage = () => typeof window !== 'undefined' && window.location.pathname === LOGIN_PATH;
 
 /**
- * Same-origin JSON call with the Bearer token (spec 000 §7). A 401 anywhere but on the login page
- * logs the user out (spec 000 §8); the route guard then sends them to the login page. Every answer
- * of a call that is not skipped may trigger the scheduled token refresh (spec 000 §4).
+ * Same-origin JSON call with the Bearer token. A 401 anywhere but on the login page logs the user
+ * out; the route guard then sends them to the login page. Every answer of a call that is not
+ * skipped may trigger the scheduled token refresh.
  */
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const url = urlOf(path, options.query);

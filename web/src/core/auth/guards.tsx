@@ -7,7 +7,7 @@ import { redirectTarget } from './safeRedirect';
 import { useSession } from './SessionProvider';
 import { sessionStore } from './sessionStore';
 
-/** The login URL that brings the visitor back to `path` afterwards (spec 000 §4). */
+/** The login URL that brings the visitor back to `path` afterwards. */
 export function loginPathFor(path: string): string {
   return path === '/' || path === '' ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(path)}`;
 }
@@ -21,7 +21,7 @@ export function RequireAuth() {
   const location = useLocation();
 
   useEffect(() => {
-    // Spec 000 §4: a user whose message is 'unauthorized' is logged out and sent to the login page.
+    // A user whose message is 'unauthorized' is logged out and sent to the login page.
     if (user?.message === 'unauthorized') sessionStore.logout('unauthorized');
   }, [user?.message]);
 

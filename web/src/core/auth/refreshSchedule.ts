@@ -1,13 +1,13 @@
 import type { KeyValueStorage } from './storageKeys';
 
-/** Spec 000 §4/§9: refresh interval 14 days, threshold one day (86,400,000 ms). */
+/** Refresh interval 14 days, threshold one day (86,400,000 ms). */
 export const REFRESH_INTERVAL_MS = 14 * 24 * 60 * 60 * 1000;
 export const REFRESH_THRESHOLD_MS = 86_400_000;
 /** A failed refresh is ignored; try again at most this often, so a broken server is not hammered. */
 export const RETRY_AFTER_FAILURE_MS = 60_000;
 
 /**
- * Spec 000 §7: the refresh logic is skipped for these calls; and for the health poll (issue 10),
+ * The refresh logic is skipped for these calls; and for the health poll,
  * which runs every 30 s on its own and is no sign that the user is still there.
  */
 const SKIPPED = ['api/refresh', 'api/auth-user', 'api/auditlog', 'api/health'];
@@ -81,7 +81,7 @@ export class RefreshScheduler {
         this.deps.storage.setItem(this.deps.key, String(nextRefreshFromExpiration(expiration, this.deps.now())));
       })
       .catch(() => {
-        // Spec 000 §8: a failed refresh is silently ignored.
+        // A failed refresh is silently ignored.
         this.lastFailure = this.deps.now();
       })
       .finally(() => {

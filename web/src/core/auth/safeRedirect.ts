@@ -1,5 +1,5 @@
 /**
- * Spec 000 §5: only in-app relative post-login redirect paths are accepted. The path starts with
+ * Only in-app relative post-login redirect paths are accepted. The path starts with
  * a single "/", its characters are letters, digits, @ - % _ ~ and "/", then an optional query and
  * hash. "//host" (protocol-relative), backslashes, schemes and white space are all refused.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeRedirect, redirectTarget } from './safeRedirect';
 
-describe('safe post-login redirect (spec 000 §5)', () => {
+describe('safe post-login redirect', () => {
   it.each([
     '/',
     '/emission/setting/currency',

@@ -7,8 +7,8 @@ export type LogoutReason = 'user' | 'unauthorized' | 'other-tab';
 type Listener = () => void;
 
 /**
- * The session outside React: the token in storage (spec 000 §4 "the token is stored and sent as a
- * Bearer Authorization header"), the refresh schedule, and who is listening. Logout is client-side
+ * The session outside React: the token in storage (stored, and sent, as a Bearer Authorization
+ * header), the refresh schedule, and who is listening. Logout is client-side
  * only: it clears the user, the token and the refresh token.
  */
 class SessionStore {

@@ -1,6 +1,6 @@
 /**
- * Browser storage keys (spec 000 §9: prefixes "auth.", "_token.", "_refresh_token"; token type
- * Bearer). The token is stored with its type, exactly as it is sent: "Bearer <jwt>".
+ * Browser storage keys (prefixes "auth.", "_token.", "_refresh_token"; token type Bearer), spelled
+ * as the product fixes them. The token is stored with its type, exactly as it is sent: "Bearer <jwt>".
  */
 export const STRATEGY = 'local';
 export const TOKEN_TYPE = 'Bearer';
@@ -9,7 +9,7 @@ export const STORAGE_KEYS = {
   refreshToken: `auth._refresh_token.${STRATEGY}`,
   nextRefresh: `auth._token_expiration.${STRATEGY}`,
   strategy: 'auth.strategy',
-  /** Selected fiscal year and company section survive logout and new sessions (spec 000 §3). */
+  /** Selected fiscal year and company section survive logout and new sessions. */
   selectedFiscalYear: 'ghg.selectedFiscalYear',
   selectedCompanySection: 'ghg.selectedCompanySection',
   theme: 'ghg.theme',

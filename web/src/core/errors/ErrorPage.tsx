@@ -11,8 +11,8 @@ export interface ErrorPageProps {
 }
 
 /**
- * Spec 000 §2 / 001 §8: the status code and message; nothing at all for 401 (the session is being
- * ended); for 404 "This page could not be found" and a Homepage link.
+ * The status code and message; nothing at all for 401 (the session is being ended); for 404
+ * "This page could not be found" and a Homepage link.
  */
 export function ErrorPage({ status, message, retry }: ErrorPageProps) {
   const t = useT();

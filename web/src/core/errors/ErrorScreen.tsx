@@ -1,7 +1,7 @@
 import { NoAuthLayout } from '../layouts/NoAuthLayout';
 import { ErrorPage, ErrorPageBoundary, type ErrorPageProps } from './ErrorPage';
 
-/** The error page in the no-auth layout (its only user, spec 000 §2). */
+/** The error page in the no-auth layout (the layout's only user). */
 export function ErrorScreen(props: ErrorPageProps) {
   return (
     <ErrorPageBoundary>

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, type KeyValueStorage } from '../auth/storageKeys';
 
-/** Spec 000 §4/§9: after a chunk-load failure the page reloads, at most once per 60 seconds. */
+/** After a chunk-load failure the page reloads, at most once per 60 seconds. */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 
 const CHUNK_ERROR =

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '../auth/storageKeys';
 import { CHUNK_RELOAD_GUARD_MS, claimChunkReload, isChunkLoadError } from './chunkReload';
 
-describe('chunk-load failure reload guard (spec 000 §4, §9)', () => {
+describe('chunk-load failure reload guard', () => {
   it('recognises chunk-load failures of Chromium, Firefox, Safari and Vite', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true);

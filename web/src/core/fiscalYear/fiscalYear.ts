@@ -1,13 +1,13 @@
 import { DEFAULT_START_MONTH, fiscalYearDates, fiscalYearOf } from '@ghg/domain';
 
-/** Spec 000 §9: default fiscal start month 4 (April), the domain's. */
+/** The default fiscal start month 4 (April), the domain's. */
 export { DEFAULT_START_MONTH };
 
 /** A start month not (yet) known or not 1 to 12 reads as the default. */
 const validMonth = (m: number | undefined | null) => (typeof m === 'number' && Number.isInteger(m) && m >= 1 && m <= 12 ? m : DEFAULT_START_MONTH);
 
 /**
- * Spec 000 §4: the selected fiscal year defaults to the one `now` falls in: the current year, or the
+ * The selected fiscal year defaults to the one `now` falls in: the current year, or the
  * previous year before the start month. `now` is read on the company's calendar (the domain's
  * `fiscalYearOf`, Japan's time zone), not the browser's, so every user and the server agree.
  */

@@ -4,7 +4,7 @@ import { DEFAULT_START_MONTH, defaultFiscalYear, fiscalYearOptions, fiscalYearRa
 /** Noon in Japan on that day (the company's calendar). */
 const at = (y: number, m: number, d = 15) => new Date(Date.UTC(y, m - 1, d, 3));
 
-describe('fiscal-year default rule (spec 000 §4, §9)', () => {
+describe('fiscal-year default rule', () => {
   it('defaults the start month to April', () => {
     expect(DEFAULT_START_MONTH).toBe(4);
     expect(defaultFiscalYear(at(2026, 3), undefined)).toBe(2025);

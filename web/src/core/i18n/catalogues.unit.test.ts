@@ -73,11 +73,11 @@ describe('message catalogues', () => {
     }
   });
 
-  it('quotes the spec word for word in English', () => {
+  it('keeps the product’s own English wording, word for word', () => {
     expect(catalogues.en['error.notFound']).toBe('This page could not be found');
     expect(catalogues.en['error.pageFailed']).toBe('An error occurred while showing the error page');
     expect(catalogues.en['error.homepage']).toBe('Homepage');
-    // 001 §5, the section-delete refusals; 000 §8, the Japanese fallback for users with permissions.
+    // The section-delete refusals, and the Japanese fallback for users with permissions.
     expect(catalogues.en['companySection.error.hasChildren']).toBe('Cannot delete organization with subordinate organization(s)');
     expect(catalogues.en['companySection.error.hasUsers']).toBe('Cannot delete organization with users who have permissions');
     expect(catalogues.en['companySection.error.hasFlag']).toBe('Cannot delete organization with registered flag');

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@ghg/locales';
 
-/** Spec 000 §9: language cookie i18n_redirected, kept 365 days. */
+/** The language cookie i18n_redirected, kept 365 days. */
 export const LANGUAGE_COOKIE = 'i18n_redirected';
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
@@ -24,7 +24,7 @@ export function writeLanguageCookie(locale: Locale): void {
   document.cookie = languageCookieString(locale, window.location.protocol === 'https:');
 }
 
-/** Spec 000 §1 / 001 §9: when the deployment's individual type is t2 the zhHans option is removed. */
+/** When the deployment's individual type is t2 the zhHans option is removed. */
 export function availableLocales(individualType: 't1' | 't2' | undefined): Locale[] {
   return individualType === 't2' ? LOCALES.filter((l) => l !== 'zhHans') : [...LOCALES];
 }

@@ -8,7 +8,7 @@ import {
   resolveLocale,
 } from './languageCookie';
 
-describe('languages (spec 000 §1, §9; 001 §9)', () => {
+describe('languages', () => {
   it('keeps the choice in the i18n_redirected cookie for 365 days', () => {
     expect(LANGUAGE_COOKIE).toBe('i18n_redirected');
     expect(LANGUAGE_COOKIE_MAX_AGE_SECONDS).toBe(365 * 86400);

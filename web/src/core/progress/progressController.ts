@@ -1,4 +1,4 @@
-/** Spec 000 §9: progress bar with a 200 ms throttle, 5000 ms duration, hidden 500 ms after finishing. */
+/** The progress bar, with a 200 ms throttle, 5000 ms duration, hidden 500 ms after finishing. */
 export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_DURATION_MS = 5000;
 export const PROGRESS_HIDE_MS = 500;

@@ -1,6 +1,6 @@
 import type { MessageId } from '@ghg/locales';
 
-/** Scope categories (spec 000 §3: keys 1, 2, 3 and 31 to 315) and the water pages. */
+/** Scope categories (keys 1, 2, 3 and 31 to 315) and the water pages. */
 export const SCOPE3_CATEGORIES = ['31', '32', '33', '34', '35', '36', '37', '38', '39', '310', '311', '312', '313', '314', '315'] as const;
 export type CategoryKey = '1' | '2' | '3' | (typeof SCOPE3_CATEGORIES)[number] | 'water';
 

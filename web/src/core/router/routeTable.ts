@@ -2,7 +2,7 @@ import { webFeatures } from '../../features/index';
 import type { Access, FeatureRoute } from '../features/manifest';
 
 /**
- * Every route of the product (spec 000 §2 and 001 §2), as the features declare them
+ * Every route of the product, as the features declare them
  * (web/src/features/index.ts): path pattern, title, where it belongs in the navigation, who may
  * open it, and its screen. A route without a screen shows the "coming soon" page with its title
  * and breadcrumbs.

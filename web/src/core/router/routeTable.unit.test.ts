@@ -3,7 +3,7 @@ import { matchPath } from 'react-router-dom';
 import { catalogues } from '@ghg/locales';
 import { breadcrumbTrail, childrenOf, examplePath, hrefFor, linkablePath, routeByPath, routeTable } from './routeTable';
 
-/** The route list of spec 000 §2 and 001 §2, typed out again from the documents. */
+/** The product's route list, typed out again here instead of read from the route table. */
 function specRoutes(): string[] {
   const top = [
     '/', '/account', '/export', '/non-ghg', '/non-ghg/child-category', '/non-ghg/record', '/auth/login', '/auth/forget-password',
@@ -48,15 +48,15 @@ function specRoutes(): string[] {
 
 const matching = (url: string) => routeTable.filter((r) => matchPath({ path: r.path, end: true }, url));
 
-describe('route table (spec 000 §2, 001 §2)', () => {
+describe('route table', () => {
   it.each(specRoutes())('has exactly one route for %s', (url) => {
     expect(matching(url).map((r) => r.path)).toHaveLength(1);
   });
 
-  it('has no route the spec does not list, except the documented additions', () => {
+  it('has no route outside the product’s route list, except the documented additions', () => {
     const spec = specRoutes();
     const extra = routeTable.filter((r) => !spec.some((url) => matchPath({ path: r.path, end: true }, url))).map((r) => r.path);
-    // Audit log (issue 3), user management (issue 4), factor library and calculation basis (issue 5).
+    // The documented additions: user management, the audit log, the calculation basis and the factor library.
     expect(extra.sort()).toEqual([
       '/account/setting/users',
       '/emission/setting/audit-log',

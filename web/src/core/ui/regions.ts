@@ -1,7 +1,7 @@
 import type { regions } from '@ghg/events';
 import type { MessageId } from '@ghg/locales';
 
-/** Regions of the product (spec 001 §9, `regions` of @ghg/events, in its order), as the server stores them. */
+/** Regions of the product (`regions` of @ghg/events, in its order), as the server stores them. */
 const regionName: Record<(typeof regions)[number], MessageId> = {
   Japan: 'region.Japan',
   US: 'region.US',

@@ -2,7 +2,7 @@ import { STORAGE_KEYS, type KeyValueStorage } from '../auth/storageKeys';
 import { parseStoredFiscalYear } from '../fiscalYear/fiscalYear';
 
 /**
- * Client-persisted choices (spec 000 §3): the selected fiscal year and the selected company
+ * Client-persisted choices: the selected fiscal year and the selected company
  * section survive logout and new sessions. Sections belong to a company, so they are kept per company.
  */
 export function readSelectedFiscalYear(storage: KeyValueStorage): number | null {

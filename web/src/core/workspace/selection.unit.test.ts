@@ -8,7 +8,7 @@ import {
   writeSelectedFiscalYear,
 } from './selection';
 
-describe('persisted selections (spec 000 §3)', () => {
+describe('persisted selections', () => {
   it('keeps the fiscal year', () => {
     const s = memoryStorage();
     expect(readSelectedFiscalYear(s)).toBeNull();

@@ -1,6 +1,6 @@
 import { defineFeature } from '../../core/features/manifest';
 
-/** The audit log (not in the spec's route list: issue 3 §7), reachable from the settings page. */
+/** The audit log (an addition to the product's route list, see routeTable.unit.test.ts), reachable from the settings page. */
 export const auditFeature = defineFeature({
   name: 'audit',
   routes: [

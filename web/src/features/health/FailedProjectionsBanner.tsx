@@ -5,7 +5,7 @@ import { useT } from '../../core/i18n/I18nProvider';
 import { failedProjections, healthQuery, type HealthReport, type ProjectionFailure } from './healthQuery';
 
 /**
- * Administrators' warning that a projection is marked failed (issue 10, defect 1c): its screens
+ * Administrators' warning that a projection is marked failed: its screens
  * show stale data until an operator repairs it. Polls GET /api/health; others see nothing and
  * never ask.
  */

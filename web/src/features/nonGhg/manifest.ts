@@ -1,6 +1,6 @@
 import { defineFeature } from '../../core/features/manifest';
 
-/** Non-GHG data: categories and records (001 §2). Coming soon. */
+/** Non-GHG data: categories and records. Coming soon. */
 export const nonGhgFeature = defineFeature({
   name: 'nonGhg',
   routes: [

@@ -1,6 +1,6 @@
 import { defineFeature } from '../../core/features/manifest';
 
-/** Products: their list, parameters and comparison (001 §2). Coming soon. */
+/** Products: their list, parameters and comparison. Coming soon. */
 export const productsFeature = defineFeature({
   name: 'products',
   routes: [

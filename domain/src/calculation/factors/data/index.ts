@@ -7,7 +7,7 @@ import { UK_DESNZ_2025 } from './ukDesnz2025';
 import { US_EPA_HUB_2024 } from './usEpaHub2024';
 import { ISO_14083_2023 } from './iso14083';
 
-/** Every factor set shipped with GHG Ledger (only open data listed in DATA-SOURCES.md). */
+/** Every factor set shipped with GHG Ledger (only open data whose licence allows redistribution). */
 export const SHIPPED_FACTOR_SETS: readonly FactorSet[] = [
   JP_SHK_LEGACY,
   JP_SHK_2024,

@@ -5,8 +5,8 @@ import type { FactorSet } from '../types';
  * Improved ton-km method (改良トンキロ法) for trucks: fuel per ton-km y (L/t·km) from the load rate
  * x (%) and the maximum payload z (kg): ln y = a − b·ln(x/100) − c·ln z. These are the classic
  * coefficients. METI revised the method for FY2022 (共同ガイドライン Ver.3.2, 2023); the revised
- * coefficients and the default load-rate table are not shipped (not in DATA-SOURCES.md) and would be
- * a new version of this set, so a result always says which regression it used.
+ * coefficients and the default load-rate table are not shipped (no source cleared for redistribution
+ * yet) and would be a new version of this set, so a result always says which regression it used.
  */
 export const JP_METI_LOGISTICS_CLASSIC: FactorSet = {
   id: 'jp-meti-logistics',

@@ -88,8 +88,8 @@ export const JP_SHK_2024: FactorSet = {
   citation: CITATION_2024,
   licence: LICENCE,
   valid: { from: '2023-04-01' },
-  // Only city gas is shipped: the revised liquid-fuel and LPG values and the national-average
-  // electricity factor are not in DATA-SOURCES.md yet, and we do not fall back to legacy values.
+  // Only city gas is shipped: the revised liquid-fuel and LPG values and the national-average electricity
+  // factor have no source cleared for redistribution yet, and we do not fall back to legacy values.
   entries: fuel(
     'cityGas',
     labels('都市ガス', 'city gas', '城市燃气'),

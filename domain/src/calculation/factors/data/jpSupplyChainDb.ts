@@ -6,7 +6,7 @@ const CHECK =
 
 /**
  * Ministry of the Environment supply-chain emission-unit database (サプライチェーンを通じた組織の温室効果
- * ガス排出等の算定のための排出原単位データベース). Only the values listed in DATA-SOURCES.md are
+ * ガス排出等の算定のための排出原単位データベース). Only the values quoted in a secondary source are
  * shipped, all unconfirmed. Per-yen (産業連関) factors, accommodation per night and per-employee
  * commuting factors by working form and city group are NOT shipped: formulas that need them take a
  * factor on the line or from a user-uploaded set.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ok } from '../../testing';
 
-// The national-average grid factor is not shipped (not in DATA-SOURCES.md); this test enters an
-// illustrative location-based value on the line, as a user would.
+// The national-average grid factor is not shipped (no source cleared for redistribution yet); this
+// test enters an illustrative location-based value on the line, as a user would.
 const GRID = { value: 0.434, unit: 'kg-CO2/kWh', label: 'illustrative grid average (test)' };
 
 describe('Scope 2: location- vs market-based with a non-fossil certificate', () => {

@@ -12,7 +12,7 @@ describe('spend-based (categories 1, 2, 3, 4, 5, 6, 7, 12, 15, plant procurement
     expect(r.warnings).toEqual([]);
   });
 
-  it('USD with no rate for the fiscal year: the spec default of 100 JPY/USD is used and flagged', () => {
+  it('USD with no rate for the fiscal year: the default of 100 JPY/USD is used and flagged', () => {
     const r = ok('s3.1.spend', { spend: { value: 1000, unit: 'USD' }, emissionIntensity: PER_MILLION_YEN });
     expect(r.co2eKg).toBeCloseTo(1000 * 100 * 0.0025, 9); // 250 kg
     expect(r.warnings).toEqual([{ code: 'default_currency_rate', detail: 'no USD rate for fiscal year 2022; 100 yen per USD used' }]);

@@ -32,7 +32,7 @@ const CURRENCY = 'currency:';
 
 /**
  * Spend-based method: amount × emission intensity per currency unit. Spend in another currency is
- * converted to yen with the company's rate for the line's fiscal year (spec: rate 100 when none is
+ * converted to yen with the company's rate for the line's fiscal year (rate 100 when none is
  * set, flagged with a warning); a factor per another currency (e.g. per USD) gets the spend
  * converted through yen into its currency. 千円, 百万円, thousand USD … convert exactly first.
  */

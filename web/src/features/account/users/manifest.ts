@@ -1,6 +1,6 @@
 import { defineFeature } from '../../../core/features/manifest';
 
-/** User management (not in the spec's route list: issue 4 §3). */
+/** User management (an addition to the product's route list, see routeTable.unit.test.ts). */
 export const usersFeature = defineFeature({
   name: 'account/users',
   routes: [

@@ -31,7 +31,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       await login(email.trim(), password);
-      // Only a safe in-app path is followed (spec 000 §5); anything else goes home.
+      // Only a safe in-app path is followed; anything else goes home.
       navigate(redirectTarget(params.get('redirect')), { replace: true });
     } catch (error) {
       setServerError(error);

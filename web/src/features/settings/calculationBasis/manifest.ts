@@ -1,6 +1,6 @@
 import { defineFeature } from '../../../core/features/manifest';
 
-/** The calculation basis of a fiscal year: GWP set and pinned factor-set versions (not in the spec's route list: issue 5 §6). */
+/** The calculation basis of a fiscal year: GWP set and pinned factor-set versions (an addition to the product's route list, see routeTable.unit.test.ts). */
 export const calculationBasisFeature = defineFeature({
   name: 'settings/calculationBasis',
   routes: [

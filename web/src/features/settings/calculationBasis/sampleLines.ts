@@ -1,5 +1,5 @@
 /**
- * The lines a restatement preview calculates. Stored activity data does not exist yet (issue 5's
+ * The lines a restatement preview calculates. Stored activity data does not exist yet (the preview
  * API takes lines in the request), so the preview uses this fixed, representative sample, shown on
  * the screen line by line: lines that move with the GWP set (a refrigerant blend, SF6), with the
  * SHK fuel set (city gas: the FY2024 set is per m³ at 25 °C, the legacy one per Nm³, so a switch

@@ -18,7 +18,7 @@ export interface CurrencyInput {
 const UNIT = /^[A-Za-z]{3}$/;
 const NUMBER = /^\s*\d+(\.\d+)?\s*$/;
 
-/** Checked before sending (spec 000 §5: fiscalYear, currencyUnit and rate are required). */
+/** Checked before sending (fiscalYear, currencyUnit and rate are required). */
 export function validateCurrency(form: CurrencyForm): { errors: CurrencyFormErrors; value?: CurrencyInput } {
   const errors: CurrencyFormErrors = {};
   const year = Number(form.fiscalYear.trim());

@@ -1,6 +1,6 @@
 import { defineFeature } from '../../../core/features/manifest';
 
-/** The emission-factor library and the company's own factor sets (not in the spec's route list: issue 5 §6). */
+/** The emission-factor library and the company's own factor sets (an addition to the product's route list, see routeTable.unit.test.ts). */
 export const factorLibraryFeature = defineFeature({
   name: 'settings/factorLibrary',
   routes: [

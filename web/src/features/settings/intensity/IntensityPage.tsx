@@ -16,7 +16,7 @@ import { IntensityDialog, type IntensityDraft } from './IntensityDialog';
 
 type Column = 'name' | 'unit';
 
-/** Denominators the screen suggests (spec 001 §9: amounts in million yen, ton-km), in the user's language. */
+/** Denominators the screen suggests (amounts in million yen, ton-km), in the user's language. */
 const SUGGESTIONS: { name: MessageId; unit: MessageId }[] = [
   { name: 'intensity.suggest.revenue', unit: 'intensity.suggest.revenueUnit' },
   { name: 'intensity.suggest.transport', unit: 'intensity.suggest.transportUnit' },

@@ -30,7 +30,7 @@ const FIELDS: { key: keyof OffsetForm; label: MessageId; hint?: MessageId; list?
   { key: 'authType', label: 'offset.authType', hint: 'offset.authTypeHint', list: 'offset-auth-types' },
 ];
 
-/** Register or edit an offset: the six fields the spec requires, checked before sending. */
+/** Register or edit an offset: the six required fields, checked before sending. */
 export function OffsetDialog({ isOpen, editing, onClose, onSaved }: Props) {
   const t = useT();
   const save = useSaveOffset();

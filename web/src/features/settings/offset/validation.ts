@@ -55,7 +55,7 @@ function serialParts(serial: string): { prefix: string; number: bigint } | null 
   return m ? { prefix: m[1]!, number: BigInt(m[2]!) } : null;
 }
 
-/** Spec 000 §5: all six offset fields are required. The server checks the same and more (overlaps). */
+/** All six offset fields are required. The server checks the same and more (overlaps). */
 export function validateOffset(form: OffsetForm): { errors: OffsetFormErrors; value?: OffsetSave } {
   const errors: OffsetFormErrors = {};
   for (const key of ['type', 'particularNumberFrom', 'particularNumberTo', 'authType'] as const) {

@@ -31,7 +31,7 @@ describe('offset form', () => {
     });
   });
 
-  it('names every missing field (spec: all six are required)', () => {
+  it('names every missing field (all six are required)', () => {
     const blank = Object.fromEntries(Object.keys(offset).map((k) => [k, ' '])) as unknown as OffsetForm;
     expect(validateOffset(blank).errors).toEqual({
       type: 'validation.required',

@@ -43,7 +43,7 @@ const COLUMNS: { field: GoalField; label: MessageId; unit?: string }[] = [
 const shortLabel = (scopeCategory: string) => (scopeCategory.length === 1 ? `S${scopeCategory}` : `S3-${scopeCategory.slice(1)}`);
 
 /**
- * Reduction goals of one goal year (spec 000 §4): one row per scope and scope-3 category, the
+ * Reduction goals of one goal year: one row per scope and scope-3 category, the
  * base year and its emission, and the goal as an emission or a reduction %. A year without goals
  * shows the blank defaults; saving stores them.
  */
