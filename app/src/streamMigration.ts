@@ -136,7 +136,7 @@ export async function migrateToEntityStreams(db: Database, eventStore: EventStor
           return REBUILT.length;
         })
       : null;
-  if (moved > 0 || (claimed ?? 0) > 0) logger.info({ moved, claimed, rebuilt: rebuilt !== null }, 'event log: one stream per entity (issue 11)');
+  if (moved > 0 || (claimed ?? 0) > 0) logger.info({ moved, claimed, rebuilt: rebuilt !== null }, 'event log: regrouped into one stream per entity');
   return { moved, claimed: claimed ?? 0, rebuilt: rebuilt !== null };
 }
 
