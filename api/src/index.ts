@@ -16,6 +16,7 @@ import { offsetRoutes } from './settings/offset';
 import { nonFossilCertificateRoutes } from './settings/nonFossilCertificate';
 import { groupFlagRoutes } from './settings/groupFlag';
 import { intensityRoutes } from './settings/intensity';
+import { scopeSettingRoutes } from './settings/scopeSetting';
 import { managementIntensityRoutes } from './settings/managementIntensity';
 import { auditLogRoutes } from './audit/auditLog';
 import { basisRoutes } from './calculation/basis';
@@ -48,6 +49,7 @@ export {
   groupFlagRoutes,
   intensityRoutes,
   managementIntensityRoutes,
+  scopeSettingRoutes,
   auditLogRoutes,
   basisRoutes,
   calculateRoutes,
@@ -80,6 +82,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Group flags', routes: groupFlagRoutes },
   { tag: 'Intensity master', routes: intensityRoutes },
   { tag: 'Management intensity', routes: managementIntensityRoutes },
+  { tag: 'Scope settings', routes: scopeSettingRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },

@@ -12,6 +12,7 @@ import { registerOffsetRoutes } from './settings/offset';
 import { registerNonFossilCertificateRoutes } from './settings/nonFossilCertificate';
 import { registerGroupFlagRoutes } from './settings/groupFlag';
 import { registerIntensityRoutes } from './settings/intensity';
+import { registerScopeSettingRoutes } from './settings/scopeSetting';
 import { registerManagementIntensityRoutes } from './settings/managementIntensity';
 import { registerBasisRoutes } from './calculation/basis';
 import { registerCalculateRoute } from './calculation/calculate';
@@ -36,6 +37,7 @@ export const commandRoutes: readonly CommandRouteModule[] = [
   registerNonFossilCertificateRoutes,
   registerGroupFlagRoutes,
   registerIntensityRoutes,
+  registerScopeSettingRoutes,
   registerManagementIntensityRoutes,
   registerBasisRoutes,
   registerCalculateRoute,

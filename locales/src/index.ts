@@ -6,11 +6,12 @@ import offset from './features/offset';
 import region from './features/region';
 import groupFlag from './features/groupFlag';
 import intensity from './features/intensity';
+import scopeSetting from './features/scopeSetting';
 import factorLibrary from './features/factorLibrary';
 import http from './features/http';
 import health from './features/health';
 
-/** Interface languages (spec 000 §1): Japanese is the default and the fallback. */
+/** Interface languages: Japanese is the default and the fallback. */
 export type Locale = 'ja' | 'en' | 'zhHans';
 export const LOCALES: readonly Locale[] = ['ja', 'en', 'zhHans'];
 export const DEFAULT_LOCALE: Locale = 'ja';
@@ -23,7 +24,7 @@ export const DEFAULT_LOCALE: Locale = 'ja';
  * A feature folder is registered here by its folder name (fragments.unit.test.ts fails on a folder
  * missing from this list).
  */
-export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, factorLibrary, http, health };
+export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, factorLibrary, http, health };
 type Fragment = (typeof fragments)[keyof typeof fragments];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 

@@ -10,6 +10,7 @@ import { registerOffsetQueries } from './settings/offset';
 import { registerNonFossilCertificateQueries } from './settings/nonFossilCertificate';
 import { registerGroupFlagQueries } from './settings/groupFlag';
 import { registerIntensityQueries } from './settings/intensity';
+import { registerScopeSettingQueries } from './settings/scopeSetting';
 import { registerManagementIntensityQueries } from './settings/managementIntensity';
 import { registerAuditLogQueries } from './audit/auditLog';
 import { registerCalculationBasisQueries } from './calculation/calculationBasis';
@@ -37,6 +38,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerNonFossilCertificateQueries,
   registerGroupFlagQueries,
   registerIntensityQueries,
+  registerScopeSettingQueries,
   registerManagementIntensityQueries,
   registerAuditLogQueries,
   registerCalculationBasisQueries,

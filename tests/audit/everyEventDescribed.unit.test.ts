@@ -120,6 +120,9 @@ const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
   ManagementIntensityAdded: { ...ids, id: 'mi-1', intensityId: 'intensity-1', fiscalYear: 2024, value: 1200 },
   ManagementIntensityChanged: { ...ids, id: 'mi-1', intensityId: 'intensity-1', fiscalYear: 2024, value: 1300 },
   ManagementIntensityRemoved: { ...ids, id: 'mi-1' },
+  ScopeSettingAdded: { ...ids, id: 'ss-1', scopeCategory: '1', formulaId: 's1.fuel', section: 'section-1', detail: { fuel: '軽油', amount: 120, emissionIntensity: 'jp-shk:diesel' }, dealId: null },
+  ScopeSettingChanged: { ...ids, id: 'ss-1', scopeCategory: '1', formulaId: 's1.fuel', section: 'section-2', detail: { fuel: '軽油', amount: 130, emissionIntensity: 'jp-shk:diesel' }, dealId: 'deal-1' },
+  ScopeSettingRemoved: { ...ids, id: 'ss-1' },
   CalculationBasisSet: { ...ids, id: 'basis-2024', fiscalYear: 2024, gwpSet: 'AR6', factorSets: { 'jp-shk': 'legacy', 'co-glec': '1' }, defaulted: false, reason: null },
   CalculationBasisChanged: {
     ...ids,

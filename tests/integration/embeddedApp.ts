@@ -48,6 +48,16 @@ export async function login(app: RunningApp, email: string, password = 'demo-led
   return res.body.token;
 }
 
+/** A token for each demo user: the group administrator, the section editor (製造本部), the viewer, the second company's editor. */
+export async function loginDemoUsers(app: RunningApp) {
+  return {
+    admin: await login(app, 'admin@demo.example'),
+    editor: await login(app, 'editor@demo.example'),
+    viewer: await login(app, 'viewer@demo.example'),
+    logistics: await login(app, 'logistics@demo.example'),
+  };
+}
+
 /**
  * The databases every integration suite runs on: PGlite always, and a scratch PostgreSQL database
  * when DATABASE_URL is set (null otherwise: the suite is skipped, and says so by its name).

@@ -75,6 +75,12 @@ export interface RouteContract {
   readonly errors: Readonly<Partial<Record<string, ErrorStatus>>>;
   /** The route also serves the URLs below its own (the API reference page's scripts and styles). */
   readonly subtree?: boolean;
+  /**
+   * The route's own `message` for a refusal code, where the product words it differently on this
+   * route from the shared wording (`messageByCode`): the scope-setting saves answer a missing
+   * argument with 'Invalid args', every other route with 'invalid args'. The code stays the same.
+   */
+  readonly messages?: Readonly<Partial<Record<string, string>>>;
 }
 
 /** A route contract, kept with its literal types (method, permission, error codes). */
@@ -107,7 +113,7 @@ export function statusOf(contract: RouteContract, code: string): ErrorStatus | u
   return Object.hasOwn(contract.errors, code) ? contract.errors[code] : Object.hasOwn(sharedErrors, code) ? sharedErrors[code as SharedErrorCode] : undefined;
 }
 
-/** The spec's own words where it quotes a message; others are read from the code. */
+/** The product's own wording, used word for word, where it fixes a message; others are read from the code. */
 const messageByCode: Record<string, string> = {
   invalid_args: 'invalid args',
   version_conflict: 'version conflict',

@@ -35,13 +35,13 @@ export class Refusal extends Error {
   }
 }
 
-/** The 400 'invalid args' (spec §5) naming the fields. */
+/** The 400 'invalid args' naming the fields. */
 export const invalidArgs = (fields: readonly string[]) => new HttpError(400, 'invalid_args', 'invalid args', fields);
 
 /** The paths a zod refusal names (`reductionGoals.0.goalYear`), each once. */
 export const fieldsOf = (error: z.ZodError): string[] => [...new Set(error.issues.map((i) => i.path.join('.')))].filter(Boolean);
 
-/** Missing or malformed arguments answer 400 'invalid args' (spec §5), naming the fields. */
+/** Missing or malformed arguments answer 400 'invalid args', naming the fields. */
 export function parseArgs<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
@@ -94,7 +94,9 @@ export const responseSerializerCompiler =
 export function errorAnswer(error: unknown, contract: RouteContract | undefined): { status: number; body: { message: string; code: string; fields?: readonly string[] } } | null {
   const answer = error instanceof Refusal ? httpErrorOf(error, contract) : error;
   if (answer instanceof HttpError) {
-    return { status: answer.statusCode, body: { message: answer.message, code: answer.code, ...(answer.fields ? { fields: answer.fields } : {}) } };
+    // A route may word a code its own way (its contract's `messages`: the scope-setting saves' 'Invalid args').
+    const message = contract?.messages?.[answer.code] ?? answer.message;
+    return { status: answer.statusCode, body: { message, code: answer.code, ...(answer.fields ? { fields: answer.fields } : {}) } };
   }
   // fastify's own refusals (a rate limit, a malformed request line, a body over its limit).
   const status = typeof answer === 'object' && answer !== null && 'statusCode' in answer && typeof answer.statusCode === 'number' ? answer.statusCode : undefined;

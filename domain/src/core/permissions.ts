@@ -31,6 +31,11 @@ export const permissionMatrix = {
   'company.configure': { roles: ['admin'], wholeCompany: true },
   /** Reduction goals, offsets, non-fossil certificates, management intensity. */
   'targets.write': { roles: ['admin', 'editor'], wholeCompany: true },
+  /**
+   * Activity data and how it is calculated (scope settings). A section-scoped editor only for
+   * their section and its descendants: the command checks the record's section.
+   */
+  'activity.write': { roles: ['admin', 'editor'] },
   /** List, create, change role of, deactivate users. */
   'users.manage': { roles: ['admin'], wholeCompany: true },
   /** Add companies to the group. */

@@ -13,6 +13,7 @@ const expected: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   'company.read':      [true, true, true, true, true],
   'company.configure': [true, true, false, false, false],
   'targets.write':     [true, true, true, false, false],
+  'activity.write':    [true, true, true, true, false],
   'users.manage':      [true, true, false, false, false],
   'group.manage':      [true, false, false, false, false],
   'auditlog.read':     [true, true, true, true, true],

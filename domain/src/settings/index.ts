@@ -6,3 +6,4 @@ export * from './nonFossilCertificate/nonFossilCertificates';
 export * from './groupFlag/groupFlags';
 export * from './intensity/intensities';
 export * from './managementIntensity/managementIntensities';
+export * from './scopeSetting/scopeSettings';

@@ -29,6 +29,7 @@ export const auditTopics = [
   'settings/groupFlag',
   'settings/intensity',
   'settings/managementIntensity',
+  'settings/scopeSetting',
   'calculation/basis',
   'calculation/companyFactorSets',
   'calculation/companyFactor',

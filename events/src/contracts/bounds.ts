@@ -33,6 +33,13 @@ export const LIMITS = {
    * from a 10 MB file) stays well below it; PostgreSQL's jsonb would refuse beyond 255 MB.
    */
   maxEventBytes: 32 * 1024 * 1024,
+  /**
+   * A structured value inside an event (a scope setting's detail): lists and objects nested at
+   * most this deep (the outermost counts), each of at most maxListLength entries, …
+   */
+  maxJsonDepth: 4,
+  /** … and at most this many characters as JSON text. */
+  maxJsonLength: 100_000,
 } as const;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -94,6 +101,29 @@ export const distinctIds = () => boundedList(idText()).refine((ids) => new Set(i
 /** A bounded map from text keys to values. */
 export const boundedRecord = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, max: number = LIMITS.maxListLength) =>
   z.record(key, value).refine((r) => Object.keys(r).length <= max, { message: 'too_many_entries' });
+
+/** A JSON value as a structured field of an event holds it. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** A JSON value nested at most `depth` lists or objects deep: scalars are bounded like any field (long text, quantity). */
+function jsonAt(depth: number): z.ZodType<JsonValue> {
+  const scalar = z.union([longText(), quantity(), z.boolean(), z.null()]);
+  if (depth <= 0) return scalar;
+  const inner = jsonAt(depth - 1);
+  return z.union([boundedRecord(shortText(), inner), boundedList(inner), scalar]);
+}
+
+const fitsJsonLength = (value: unknown) => JSON.stringify(value).length <= LIMITS.maxJsonLength;
+
+/**
+ * A free-form JSON object (a scope setting's detail) that may enter the log: keys short text,
+ * text values long text at most, numbers finite quantities (JSON has no NaN or Infinity),
+ * nested at most LIMITS.maxJsonDepth deep (the object itself counts), each list or object of at
+ * most LIMITS.maxListLength entries, and at most LIMITS.maxJsonLength characters as JSON. NUL and
+ * lone surrogates are refused like in any text.
+ */
+export const boundedJsonObject = () =>
+  boundedRecord(shortText(), jsonAt(LIMITS.maxJsonDepth - 1)).refine(fitsJsonLength, { message: 'too_large' });
 
 /** How deep a request body may nest: far more than any command needs, far less than the stack. */
 const MAX_DEPTH = 64;

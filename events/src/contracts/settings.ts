@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEventOf } from './defineEvent';
-import { distinctIds, idText, isoDate, nonNegativeQuantity, positiveQuantity, quantity, shortText, year } from './bounds';
+import { boundedJsonObject, distinctIds, idText, isoDate, nonNegativeQuantity, positiveQuantity, quantity, shortText, year } from './bounds';
 
 export const FiscalYearStartMonthSet = defineEvent(
   'FiscalYearStartMonthSet',
@@ -36,10 +36,10 @@ export type CurrencyRateEvent =
   | DomainEventOf<typeof CurrencyRateRemoved>;
 
 // ---------------------------------------------------------------------------------------------
-// Reduction goals (issue 4)
+// Reduction goals
 
 /**
- * Scope-category keys (spec §3, §9): scope 1, scope 2, scope 3 as a whole, and scope 3
+ * Scope-category keys: scope 1, scope 2, scope 3 as a whole, and scope 3
  * categories 1 to 15 as '31' … '315'. The one list every layer uses.
  */
 export const scopeCategories = [
@@ -73,7 +73,7 @@ export const ReductionGoalRemoved = defineEvent(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Offsets (issue 4)
+// Offsets
 
 const offset = z.object({
   id: idText(),
@@ -96,7 +96,7 @@ export const OffsetChanged = defineEvent('OffsetChanged', 1, offset);
 export const OffsetRemoved = defineEvent('OffsetRemoved', 1, z.object({ id: idText(), companyId: idText() }));
 
 // ---------------------------------------------------------------------------------------------
-// Non-fossil certificates (issue 4)
+// Non-fossil certificates
 
 /** fit: FIT非化石証書; non_fit_renewable: 非FIT非化石証書(再エネ指定); non_fit_non_renewable: 非FIT非化石証書(再エネ指定なし). */
 export const nonFossilCertificateTypes = ['fit', 'non_fit_renewable', 'non_fit_non_renewable'] as const;
@@ -132,7 +132,7 @@ export const NonFossilCertificateRemoved = defineEvent(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Group flags (issue 4)
+// Group flags
 
 export const GroupFlagCreated = defineEvent(
   'GroupFlagCreated',
@@ -153,7 +153,7 @@ export const GroupFlagSectionsSet = defineEvent(
 export const GroupFlagDeleted = defineEvent('GroupFlagDeleted', 1, z.object({ id: idText(), companyId: idText() }));
 
 // ---------------------------------------------------------------------------------------------
-// Intensity master and management intensity (issue 4)
+// Intensity master and management intensity
 
 const intensity = z.object({
   id: idText(),
@@ -185,6 +185,40 @@ export const ManagementIntensityRemoved = defineEvent(
   z.object({ id: idText(), companyId: idText() }),
 );
 
+// ---------------------------------------------------------------------------------------------
+// Scope settings: how one kind of activity is calculated (its formula and the formula's inputs)
+
+/**
+ * The categories a scope setting is for: scope 1, scope 2, scope-3 categories 1 to 15 and water,
+ * each the `scope` of the formulas it may use (domain's CALCULATION_SCOPES without 'pe': the
+ * plant-engineering formulas serve the individual project inputs, not scope settings).
+ */
+export const scopeSettingCategories = [
+  '1', '2',
+  '31', '32', '33', '34', '35', '36', '37', '38', '39', '310', '311', '312', '313', '314', '315',
+  'water',
+] as const;
+export type ScopeSettingCategory = (typeof scopeSettingCategories)[number];
+
+const scopeSetting = z.object({
+  id: idText(),
+  companyId: idText(),
+  scopeCategory: z.enum(scopeSettingCategories),
+  /** A formula of the catalogue whose scope is `scopeCategory` (domain FORMULA_BY_ID). */
+  formulaId: idText(),
+  /** The company section the activity belongs to (its id). */
+  section: idText(),
+  /** The formula's inputs by field key (fuel, factor choice, GWP gas …); values typed by the field. */
+  detail: boundedJsonObject(),
+  /** The deal (transaction) the setting was made from, if any. */
+  dealId: idText().nullable(),
+});
+
+/** Saving a new id, and replacing an existing one (the whole record). */
+export const ScopeSettingAdded = defineEvent('ScopeSettingAdded', 1, scopeSetting);
+export const ScopeSettingChanged = defineEvent('ScopeSettingChanged', 1, scopeSetting);
+export const ScopeSettingRemoved = defineEvent('ScopeSettingRemoved', 1, z.object({ id: idText(), companyId: idText() }));
+
 /** Every settings event contract, for the registry in ./index.ts. */
 export const settingsContracts = [
   FiscalYearStartMonthSet,
@@ -210,6 +244,9 @@ export const settingsContracts = [
   ManagementIntensityAdded,
   ManagementIntensityChanged,
   ManagementIntensityRemoved,
+  ScopeSettingAdded,
+  ScopeSettingChanged,
+  ScopeSettingRemoved,
 ];
 
 export type ReductionGoalEvent =
@@ -237,3 +274,7 @@ export type ManagementIntensityEvent =
   | DomainEventOf<typeof ManagementIntensityAdded>
   | DomainEventOf<typeof ManagementIntensityChanged>
   | DomainEventOf<typeof ManagementIntensityRemoved>;
+export type ScopeSettingEvent =
+  | DomainEventOf<typeof ScopeSettingAdded>
+  | DomainEventOf<typeof ScopeSettingChanged>
+  | DomainEventOf<typeof ScopeSettingRemoved>;

@@ -35,6 +35,15 @@ const nonFossilFields = ['certificateType', 'quantityKwh', 'periodFrom', 'period
 const managementIntensityFields = ['intensityId', 'fiscalYear', 'value'] as const;
 const accessFields = ['role', 'companyIds', 'allCompanies', 'sectionId'] as const;
 
+/** A scope setting as audit fields: its section under `sectionId`, so the screen names the section. */
+const scopeSettingFields = (d: EventOf<'ScopeSettingAdded'>['data']) => ({
+  scopeCategory: d.scopeCategory,
+  formulaId: d.formulaId,
+  sectionId: d.section,
+  detail: d.detail,
+  dealId: d.dealId,
+});
+
 /** The prefix of a pinned factor set's field: `factorSets.<setId>` (the screen names the set). */
 export const FACTOR_SET_FIELD_PREFIX = 'factorSets.';
 
@@ -100,6 +109,9 @@ const descriptors: { [T in AuditedEventType]: Describe<T> } = {
   ManagementIntensityAdded: (d) => ({ topic: 'settings/managementIntensity', entityId: d.id, fields: pick(d, managementIntensityFields) }),
   ManagementIntensityChanged: (d) => ({ topic: 'settings/managementIntensity', entityId: d.id, fields: pick(d, managementIntensityFields) }),
   ManagementIntensityRemoved: (d) => ({ topic: 'settings/managementIntensity', entityId: d.id, fields: null }),
+  ScopeSettingAdded: (d) => ({ topic: 'settings/scopeSetting', entityId: d.id, fields: scopeSettingFields(d) }),
+  ScopeSettingChanged: (d) => ({ topic: 'settings/scopeSetting', entityId: d.id, fields: scopeSettingFields(d) }),
+  ScopeSettingRemoved: (d) => ({ topic: 'settings/scopeSetting', entityId: d.id, fields: null }),
   CalculationBasisSet: (d) => ({ topic: 'calculation/basis', entityId: d.id, fields: basisFields(d, d) }),
   CalculationBasisChanged: (d) => ({ topic: 'calculation/basis', entityId: d.id, fields: basisFields(d, d.after) }),
   CompanyFactorSetCreated: (d) => ({

@@ -22,12 +22,13 @@ export interface Fixture {
   fiscalYearId: string;
   intensityId: string;
   factorSetId: string;
-  ids: Record<'currency' | 'offset' | 'certificate' | 'goal' | 'flag' | 'intensity' | 'managementIntensity', string>;
+  ids: Record<'currency' | 'offset' | 'certificate' | 'goal' | 'flag' | 'intensity' | 'managementIntensity' | 'scopeSetting' | 'spareScopeSetting', string>;
 }
 
 const offset = { type: 'J-クレジット', particularNumberFrom: 'FZ-1', particularNumberTo: 'FZ-9', invalidOrRelocationQuantity: 9, invalidOrRelocationDate: '2025-06-30', authType: '無効化' };
 const certificate = { certificateType: 'non_fit_renewable', quantityKwh: 1000, periodFrom: '2025-04-01', periodTo: '2025-06-30', fiscalYear: 2025, tracking: true, powerSource: 'solar', generatorName: 'fuzz', generatorLocation: '千葉県' };
 const lines = [{ formulaId: 's1.fuel', inputs: { amount: 1, emissionIntensity: 'jp-shk:fuel.diesel' } }];
+const scopeSetting = (section: string) => ({ scopeCategory: '1', formulaId: 's1.fuel', section, detail: { fuel: '軽油', amount: 10, emissionIntensity: 'jp-shk:fuel.diesel' } });
 const FACTOR_CSV = 'key,label_ja,label_en,label_zhHans,value,unit,stage,valid_from,valid_to,source,licence_note,category\r\nfz.k1,係数,factor,,0.5,kg-CO2e/kWh,,,,,,\r\n';
 
 /** Creates one of everything the command routes refer to, through the API, as the group administrator. */
@@ -69,6 +70,8 @@ export async function prepareFixture(app: RunningApp, adminToken: string): Promi
       flag: (await ok('POST', '/api/group-flag', { name: 'fuzz flag', sectionIds: [leaf.id] })).groupFlag.id,
       intensity: (await ok('POST', '/api/intensity', { name: 'fuzz 2', unit: 'u' })).intensity.id,
       managementIntensity: (await ok('POST', '/api/management-intensity', { intensityId: intensity.id, fiscalYear: 2045, value: 1 })).managementIntensity.id,
+      scopeSetting: (await ok('POST', '/api/create-scope-settings', { scopeSettings: [scopeSetting(leaf.id)] })).scopeSettings[0].id,
+      spareScopeSetting: (await ok('POST', '/api/create-scope-settings', { scopeSettings: [scopeSetting(leaf.id)] })).scopeSettings[0].id,
     },
   };
 }
@@ -110,6 +113,9 @@ export function baseRequests(f: Fixture): Record<string, BaseRequest> {
     'DELETE /api/intensity/:id': id(f.ids.intensity),
     'POST /api/management-intensity': { body: { intensityId: f.intensityId, fiscalYear: 2046, value: 2.5 } },
     'DELETE /api/management-intensity/:id': id(f.ids.managementIntensity),
+    'POST /api/create-scope-settings': { body: { scopeSettings: [scopeSetting(f.leafSectionId)] } },
+    'POST /api/edit-scope-settings': { body: { scopeSettings: [{ id: f.ids.scopeSetting, ...scopeSetting(f.leafSectionId), detail: JSON.stringify({ fuel: '灯油', amount: 5 }) }] } },
+    'DELETE /api/scope-setting/:id': id(f.ids.spareScopeSetting),
     'POST /api/calculation-basis': { body: { fiscalYear: 2024, gwpSet: 'AR5', reason: 'fuzz' } },
     'POST /api/calculation-basis/preview': { body: { fiscalYear: 2024, gwpSet: 'AR5', lines } },
     'POST /api/calculate': { body: { fiscalYear: 2024, lines, explain: true } },

@@ -26,6 +26,7 @@ describe('live notice topics → query keys', () => {
       'settings/groupFlag': [['settings/groupFlag'], ['auditlog']],
       'settings/intensity': [['settings/intensity'], ['auditlog']],
       'settings/managementIntensity': [['settings/managementIntensity'], ['auditlog']],
+      'settings/scopeSetting': [['settings/scopeSetting'], ['auditlog']],
       'calculation/basis': [['calculation/basis'], ['auditlog']],
       'calculation/companyFactorSets': [['calculation/companyFactorSets'], ['auditlog']],
     };

@@ -50,6 +50,9 @@ const eventName: Record<AuditedEventType, MessageId> = {
   ManagementIntensityAdded: 'audit.event.ManagementIntensityAdded',
   ManagementIntensityChanged: 'audit.event.ManagementIntensityChanged',
   ManagementIntensityRemoved: 'audit.event.ManagementIntensityRemoved',
+  ScopeSettingAdded: 'audit.event.ScopeSettingAdded',
+  ScopeSettingChanged: 'audit.event.ScopeSettingChanged',
+  ScopeSettingRemoved: 'audit.event.ScopeSettingRemoved',
   CalculationBasisSet: 'audit.event.CalculationBasisSet',
   CalculationBasisChanged: 'audit.event.CalculationBasisChanged',
   CompanyFactorSetCreated: 'audit.event.CompanyFactorSetCreated',
@@ -127,6 +130,9 @@ const fieldName: Record<string, MessageId> = {
   validTo: 'audit.field.validTo',
   source: 'audit.field.source',
   category: 'audit.field.category',
+  formulaId: 'audit.field.formulaId',
+  detail: 'audit.field.detail',
+  dealId: 'audit.field.dealId',
 };
 /** The projector's prefix of a pinned factor set's field (FACTOR_SET_FIELD_PREFIX there; the test checks they agree). */
 const FACTOR_SET_FIELD = 'factorSets.';
@@ -145,6 +151,7 @@ export const topicName: Record<AuditTopic, MessageId> = {
   'settings/groupFlag': 'audit.topic.groupFlag',
   'settings/intensity': 'audit.topic.intensity',
   'settings/managementIntensity': 'audit.topic.managementIntensity',
+  'settings/scopeSetting': 'audit.topic.scopeSetting',
   'calculation/basis': 'audit.topic.calculationBasis',
   'calculation/companyFactorSets': 'audit.topic.companyFactorSets',
   'calculation/companyFactor': 'audit.topic.companyFactor',

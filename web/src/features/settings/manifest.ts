@@ -21,4 +21,6 @@ export const settingsFeature = defineFeature({
     },
     { path: '/emission/setting/scope/detail', title: 'route.emission.setting.scope.detail', group: 'settings' },
   ],
+  // The scope-setting routes have no screen yet; their queries (keyed 'settings/scopeSetting') follow the topic already.
+  live: { 'settings/scopeSetting': [['settings/scopeSetting']] },
 });
