@@ -21,6 +21,7 @@ import { offsetFeature } from './settings/offset/manifest';
 import { reductionGoalFeature } from './settings/reductionGoal/manifest';
 import { factorLibraryFeature } from './settings/factorLibrary/manifest';
 import { calculationBasisFeature } from './settings/calculationBasis/manifest';
+import { scopeSettingFeature } from './settings/scopeSetting/manifest';
 import { auditFeature } from './audit/manifest';
 
 /**
@@ -51,6 +52,7 @@ export const webFeatures = [
   reductionGoalFeature,
   factorLibraryFeature,
   calculationBasisFeature,
+  scopeSettingFeature,
   auditFeature,
 ] as const;
 

@@ -12,15 +12,5 @@ export const settingsFeature = defineFeature({
       group: 'settings',
       settingsIndex: { section: 'calculation', order: 60, icon: 'cube', description: 'settings.index.productSpecification' },
     },
-    {
-      path: '/emission/setting/scope',
-      title: 'route.emission.setting.scope',
-      group: 'settings',
-      nav: { label: 'nav.item.scopeSetting', order: 70 },
-      settingsIndex: { section: 'calculation', order: 10, icon: 'layers', description: 'settings.index.scope' },
-    },
-    { path: '/emission/setting/scope/detail', title: 'route.emission.setting.scope.detail', group: 'settings' },
   ],
-  // The scope-setting routes have no screen yet; their queries (keyed 'settings/scopeSetting') follow the topic already.
-  live: { 'settings/scopeSetting': [['settings/scopeSetting']] },
 });
