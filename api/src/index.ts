@@ -17,6 +17,7 @@ import { nonFossilCertificateRoutes } from './settings/nonFossilCertificate';
 import { groupFlagRoutes } from './settings/groupFlag';
 import { intensityRoutes } from './settings/intensity';
 import { scopeSettingRoutes } from './settings/scopeSetting';
+import { activityLineRoutes } from './activity/activityLine';
 import { managementIntensityRoutes } from './settings/managementIntensity';
 import { auditLogRoutes } from './audit/auditLog';
 import { basisRoutes } from './calculation/basis';
@@ -50,6 +51,7 @@ export {
   intensityRoutes,
   managementIntensityRoutes,
   scopeSettingRoutes,
+  activityLineRoutes,
   auditLogRoutes,
   basisRoutes,
   calculateRoutes,
@@ -83,6 +85,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Intensity master', routes: intensityRoutes },
   { tag: 'Management intensity', routes: managementIntensityRoutes },
   { tag: 'Scope settings', routes: scopeSettingRoutes },
+  { tag: 'Activity lines', routes: activityLineRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },

@@ -13,6 +13,7 @@ import { registerNonFossilCertificateRoutes } from './settings/nonFossilCertific
 import { registerGroupFlagRoutes } from './settings/groupFlag';
 import { registerIntensityRoutes } from './settings/intensity';
 import { registerScopeSettingRoutes } from './settings/scopeSetting';
+import { registerActivityLineRoutes } from './activity/activityLine';
 import { registerManagementIntensityRoutes } from './settings/managementIntensity';
 import { registerBasisRoutes } from './calculation/basis';
 import { registerCalculateRoute } from './calculation/calculate';
@@ -38,6 +39,7 @@ export const commandRoutes: readonly CommandRouteModule[] = [
   registerGroupFlagRoutes,
   registerIntensityRoutes,
   registerScopeSettingRoutes,
+  registerActivityLineRoutes,
   registerManagementIntensityRoutes,
   registerBasisRoutes,
   registerCalculateRoute,

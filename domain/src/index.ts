@@ -9,3 +9,4 @@ export * from './organization/companySections';
 export * from './calculation/index';
 export * from './calculation/basis/index';
 export * from './calculation/companyFactors/index';
+export * from './activity/activityLines';

@@ -7,6 +7,7 @@ import region from './features/region';
 import groupFlag from './features/groupFlag';
 import intensity from './features/intensity';
 import scopeSetting from './features/scopeSetting';
+import activityLine from './features/activityLine';
 import factorLibrary from './features/factorLibrary';
 import http from './features/http';
 import health from './features/health';
@@ -24,7 +25,7 @@ export const DEFAULT_LOCALE: Locale = 'ja';
  * A feature folder is registered here by its folder name (fragments.unit.test.ts fails on a folder
  * missing from this list).
  */
-export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, factorLibrary, http, health };
+export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, factorLibrary, http, health };
 type Fragment = (typeof fragments)[keyof typeof fragments];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 

@@ -24,6 +24,33 @@ const entry: CompanyFactorEntry = {
   category: '34',
 };
 const ids = { companyId: 'company-1' };
+const activityLine: EventOf<'ActivityLineRecorded'>['data'] = {
+  ...ids,
+  dealId: 'deal-1',
+  deal: { id: 'deal-1', count: 1000, countUnit: 'L', amount: null, currency: null, occurrenceDate: '2022-07-01', item: '軽油', client: null },
+  scopeSettingId: 'ss-1',
+  scopeCategory: '1',
+  section: 'section-1',
+  scopeSettingDetail: {},
+  inputs: { fuel: '軽油', amount: { value: 1000, unit: 'L' }, emissionIntensity: 'jp-shk:fuel.diesel' },
+  calculation: {
+    formulaId: 's1.fuel',
+    fiscalYear: 2022,
+    fiscalMonth: 4,
+    quantity: 1000,
+    unit: 'L',
+    co2eKg: 2580,
+    gasesKg: { CO2: 2580 },
+    stages: null,
+    basis: null,
+    factors: [{ setId: 'jp-shk', version: 'legacy', key: 'fuel.diesel', confirmed: true, origin: 'library', values: [{ value: 2.58, unit: 'kg-CO2/L' }] }],
+    gwpSet: { id: 'AR6', version: '2021' },
+    factorSets: { 'jp-shk': 'legacy' },
+    basisVersion: 0,
+    warnings: [],
+  },
+  source: 'manual',
+};
 
 /** One valid example of every audited event's data (checked against its contract below); a missing type is a type error. */
 const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
@@ -123,6 +150,9 @@ const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
   ScopeSettingAdded: { ...ids, id: 'ss-1', scopeCategory: '1', formulaId: 's1.fuel', section: 'section-1', detail: { fuel: '軽油', amount: 120, emissionIntensity: 'jp-shk:diesel' }, dealId: null },
   ScopeSettingChanged: { ...ids, id: 'ss-1', scopeCategory: '1', formulaId: 's1.fuel', section: 'section-2', detail: { fuel: '軽油', amount: 130, emissionIntensity: 'jp-shk:diesel' }, dealId: 'deal-1' },
   ScopeSettingRemoved: { ...ids, id: 'ss-1' },
+  ActivityLineRecorded: activityLine,
+  ActivityLineChanged: { ...activityLine, deal: { ...activityLine.deal, count: 1200 }, calculation: { ...activityLine.calculation, quantity: 1200, co2eKg: 3096, gasesKg: { CO2: 3096 } } },
+  ActivityLineRemoved: { ...ids, dealId: 'deal-1' },
   CalculationBasisSet: { ...ids, id: 'basis-2024', fiscalYear: 2024, gwpSet: 'AR6', factorSets: { 'jp-shk': 'legacy', 'co-glec': '1' }, defaulted: false, reason: null },
   CalculationBasisChanged: {
     ...ids,

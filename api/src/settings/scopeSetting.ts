@@ -31,7 +31,7 @@ const parsedIfText = (value: unknown) => {
 };
 
 /** The formula's inputs: an object, or JSON text of one; absent or null is none ({}). */
-const detailArg = z.preprocess((v) => (v === undefined || v === null ? {} : parsedIfText(v)), boundedJsonObject()).meta({
+export const detailArg = z.preprocess((v) => (v === undefined || v === null ? {} : parsedIfText(v)), boundedJsonObject()).meta({
   description: "The formula's inputs by field key (GET /api/formulas lists each formula's fields): an object, or JSON text of one.",
 });
 

@@ -29,7 +29,7 @@ const viewOf = (state: ScopeSettingsState, id: string, updatedAt: string) => {
 const lastOccurredAt = (history: readonly RecordedEvent[]) => history.at(-1)?.metadata.occurredAt ?? null;
 
 /** The company's sections and those the caller may configure (their section and its descendants), from the read model. */
-async function sectionFacts(deps: CommandApiDeps, session: Session): Promise<SectionFacts> {
+export async function sectionFacts(deps: CommandApiDeps, session: Session): Promise<SectionFacts> {
   const rows = await deps.db.knex('company_sections').where({ company_id: session.selectedCompanyId }).select('id', 'parent_section_id');
   const sections = rows.map((r: { id: string; parent_section_id: string | null }) => ({ id: r.id, parentSectionId: r.parent_section_id }));
   return { sectionIds: sections.map((s) => s.id), permittedSectionIds: sectionsWithin(sections, session.sectionId) };

@@ -33,5 +33,6 @@ export const auditTopics = [
   'calculation/basis',
   'calculation/companyFactorSets',
   'calculation/companyFactor',
+  'activity/lines',
 ] as const;
 export type AuditTopic = (typeof auditTopics)[number];

@@ -4,6 +4,7 @@ import { settingsContracts } from './settings';
 import { organizationContracts } from './organization';
 import { calculationContracts } from './calculation';
 import { claimContracts } from './claims';
+import { activityContracts } from './activity';
 
 export * from './defineEvent';
 export * from './bounds';
@@ -11,10 +12,11 @@ export * from './settings';
 export * from './organization';
 export * from './calculation';
 export * from './claims';
+export * from './activity';
 export * from './audit';
 
 /** Every event contract the product writes, with its literal type: the union types below come from it. */
-export const allEventContracts = [...organizationContracts, ...settingsContracts, ...calculationContracts, ...claimContracts];
+export const allEventContracts = [...organizationContracts, ...settingsContracts, ...calculationContracts, ...activityContracts, ...claimContracts];
 /** Any one of the product's contracts. */
 export type AnyEventContract = (typeof allEventContracts)[number];
 /** The `{type, data}` of every event the product writes, as one discriminated union. */

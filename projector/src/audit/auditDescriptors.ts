@@ -44,6 +44,22 @@ const scopeSettingFields = (d: EventOf<'ScopeSettingAdded'>['data']) => ({
   dealId: d.dealId,
 });
 
+/** An activity line as audit fields: its deal, setting and section (`sectionId`, named by the screen), and its results. */
+const activityLineFields = (d: EventOf<'ActivityLineRecorded'>['data']) => ({
+  deal: d.deal,
+  scopeSettingId: d.scopeSettingId,
+  scopeCategory: d.scopeCategory,
+  sectionId: d.section,
+  scopeSettingDetail: d.scopeSettingDetail,
+  formulaId: d.calculation.formulaId,
+  fiscalYear: d.calculation.fiscalYear,
+  co2eKg: d.calculation.co2eKg,
+  gasesKg: d.calculation.gasesKg,
+  gwpSet: d.calculation.gwpSet.id,
+  // One field per pinned set, as a basis lists them.
+  ...Object.fromEntries(Object.entries(d.calculation.factorSets).map(([setId, version]) => [`${FACTOR_SET_FIELD_PREFIX}${setId}`, version])),
+});
+
 /** The prefix of a pinned factor set's field: `factorSets.<setId>` (the screen names the set). */
 export const FACTOR_SET_FIELD_PREFIX = 'factorSets.';
 
@@ -112,6 +128,9 @@ const descriptors: { [T in AuditedEventType]: Describe<T> } = {
   ScopeSettingAdded: (d) => ({ topic: 'settings/scopeSetting', entityId: d.id, fields: scopeSettingFields(d) }),
   ScopeSettingChanged: (d) => ({ topic: 'settings/scopeSetting', entityId: d.id, fields: scopeSettingFields(d) }),
   ScopeSettingRemoved: (d) => ({ topic: 'settings/scopeSetting', entityId: d.id, fields: null }),
+  ActivityLineRecorded: (d) => ({ topic: 'activity/lines', entityId: d.dealId, fields: activityLineFields(d) }),
+  ActivityLineChanged: (d) => ({ topic: 'activity/lines', entityId: d.dealId, fields: activityLineFields(d) }),
+  ActivityLineRemoved: (d) => ({ topic: 'activity/lines', entityId: d.dealId, fields: null }),
   CalculationBasisSet: (d) => ({ topic: 'calculation/basis', entityId: d.id, fields: basisFields(d, d) }),
   CalculationBasisChanged: (d) => ({ topic: 'calculation/basis', entityId: d.id, fields: basisFields(d, d.after) }),
   CompanyFactorSetCreated: (d) => ({

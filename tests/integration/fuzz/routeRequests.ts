@@ -22,13 +22,15 @@ export interface Fixture {
   fiscalYearId: string;
   intensityId: string;
   factorSetId: string;
-  ids: Record<'currency' | 'offset' | 'certificate' | 'goal' | 'flag' | 'intensity' | 'managementIntensity' | 'scopeSetting' | 'spareScopeSetting', string>;
+  ids: Record<'currency' | 'offset' | 'certificate' | 'goal' | 'flag' | 'intensity' | 'managementIntensity' | 'scopeSetting' | 'spareScopeSetting' | 'activityLine', string>;
 }
 
 const offset = { type: 'J-クレジット', particularNumberFrom: 'FZ-1', particularNumberTo: 'FZ-9', invalidOrRelocationQuantity: 9, invalidOrRelocationDate: '2025-06-30', authType: '無効化' };
 const certificate = { certificateType: 'non_fit_renewable', quantityKwh: 1000, periodFrom: '2025-04-01', periodTo: '2025-06-30', fiscalYear: 2025, tracking: true, powerSource: 'solar', generatorName: 'fuzz', generatorLocation: '千葉県' };
 const lines = [{ formulaId: 's1.fuel', inputs: { amount: 1, emissionIntensity: 'jp-shk:fuel.diesel' } }];
 const scopeSetting = (section: string) => ({ scopeCategory: '1', formulaId: 's1.fuel', section, detail: { fuel: '軽油', amount: 10, emissionIntensity: 'jp-shk:fuel.diesel' } });
+/** A diesel line of fiscal year 2022 (its default basis pins SHK's legacy factors). */
+const activityLine = (scopeSettingId: string, dealId?: string) => ({ deal: { id: dealId, count: 10, countUnit: 'L', occurrenceDate: '2022/7/1' }, scopeSetting: { id: scopeSettingId }, scopeSettingDetail: { emissionIntensity: 'jp-shk:fuel.diesel' } });
 const FACTOR_CSV = 'key,label_ja,label_en,label_zhHans,value,unit,stage,valid_from,valid_to,source,licence_note,category\r\nfz.k1,係数,factor,,0.5,kg-CO2e/kWh,,,,,,\r\n';
 
 /** Creates one of everything the command routes refer to, through the API, as the group administrator. */
@@ -49,6 +51,8 @@ export async function prepareFixture(app: RunningApp, adminToken: string): Promi
   await ok('POST', '/api/company-factor-sets', { setId: 'fz-set', title: { ja: 'fuzz' } });
   await ok('POST', '/api/company-factor-sets/fz-set/factors', { key: 'fz.k0', label: { ja: 'x' }, value: 1, unit: 'kg-CO2e/kWh' });
   const goal = (await ok('POST', '/api/reduction-goal', { reductionGoals: [{ scopeCategory: '1', goalYear: 2045, goalEmission: 1, targetYear: 0, targetEmission: 0 }] })).reductionGoals[0];
+  // Activity lines are calculated under a fixed basis.
+  await ok('POST', '/api/calculation-basis', { fiscalYear: 2022, reason: 'fuzz' });
   const target = (await ok('POST', '/api/users', { email: 'fuzz.target@demo.example', name: 'fuzz target', role: 'viewer', companyIds: [companyId] })).user;
   return {
     adminToken,
@@ -72,6 +76,7 @@ export async function prepareFixture(app: RunningApp, adminToken: string): Promi
       managementIntensity: (await ok('POST', '/api/management-intensity', { intensityId: intensity.id, fiscalYear: 2045, value: 1 })).managementIntensity.id,
       scopeSetting: (await ok('POST', '/api/create-scope-settings', { scopeSettings: [scopeSetting(leaf.id)] })).scopeSettings[0].id,
       spareScopeSetting: (await ok('POST', '/api/create-scope-settings', { scopeSettings: [scopeSetting(leaf.id)] })).scopeSettings[0].id,
+      activityLine: (await ok('POST', '/api/user-input-emission', activityLine((await ok('POST', '/api/create-scope-settings', { scopeSettings: [scopeSetting(leaf.id)] })).scopeSettings[0].id))).line.dealId,
     },
   };
 }
@@ -116,6 +121,9 @@ export function baseRequests(f: Fixture): Record<string, BaseRequest> {
     'POST /api/create-scope-settings': { body: { scopeSettings: [scopeSetting(f.leafSectionId)] } },
     'POST /api/edit-scope-settings': { body: { scopeSettings: [{ id: f.ids.scopeSetting, ...scopeSetting(f.leafSectionId), detail: JSON.stringify({ fuel: '灯油', amount: 5 }) }] } },
     'DELETE /api/scope-setting/:id': id(f.ids.spareScopeSetting),
+    'POST /api/user-input-emission': { body: activityLine(f.ids.scopeSetting, 'fuzz-deal') },
+    'DELETE /api/user-input-emission/': { body: { deal: { id: f.ids.activityLine } } },
+    'POST /api/user-input-table-data': { body: { fiscalYear: 2022, scopeId: '1', scope2EmissionIntensityType: 'location' } },
     'POST /api/calculation-basis': { body: { fiscalYear: 2024, gwpSet: 'AR5', reason: 'fuzz' } },
     'POST /api/calculation-basis/preview': { body: { fiscalYear: 2024, gwpSet: 'AR5', lines } },
     'POST /api/calculate': { body: { fiscalYear: 2024, lines, explain: true } },

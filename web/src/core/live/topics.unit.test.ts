@@ -29,6 +29,7 @@ describe('live notice topics → query keys', () => {
       'settings/scopeSetting': [['settings/scopeSetting'], ['auditlog']],
       'calculation/basis': [['calculation/basis'], ['auditlog']],
       'calculation/companyFactorSets': [['calculation/companyFactorSets'], ['auditlog']],
+      'activity/lines': [['activity/lines'], ['auditlog']],
     };
     for (const topic of liveTopics) {
       // The user's own record is tenant-wide: its notices carry no company.

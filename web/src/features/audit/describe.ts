@@ -53,6 +53,9 @@ const eventName: Record<AuditedEventType, MessageId> = {
   ScopeSettingAdded: 'audit.event.ScopeSettingAdded',
   ScopeSettingChanged: 'audit.event.ScopeSettingChanged',
   ScopeSettingRemoved: 'audit.event.ScopeSettingRemoved',
+  ActivityLineRecorded: 'audit.event.ActivityLineRecorded',
+  ActivityLineChanged: 'audit.event.ActivityLineChanged',
+  ActivityLineRemoved: 'audit.event.ActivityLineRemoved',
   CalculationBasisSet: 'audit.event.CalculationBasisSet',
   CalculationBasisChanged: 'audit.event.CalculationBasisChanged',
   CompanyFactorSetCreated: 'audit.event.CompanyFactorSetCreated',
@@ -133,6 +136,11 @@ const fieldName: Record<string, MessageId> = {
   formulaId: 'audit.field.formulaId',
   detail: 'audit.field.detail',
   dealId: 'audit.field.dealId',
+  deal: 'audit.field.deal',
+  scopeSettingId: 'audit.field.scopeSettingId',
+  scopeSettingDetail: 'audit.field.scopeSettingDetail',
+  co2eKg: 'audit.field.co2eKg',
+  gasesKg: 'audit.field.gasesKg',
 };
 /** The projector's prefix of a pinned factor set's field (FACTOR_SET_FIELD_PREFIX there; the test checks they agree). */
 const FACTOR_SET_FIELD = 'factorSets.';
@@ -155,6 +163,7 @@ export const topicName: Record<AuditTopic, MessageId> = {
   'calculation/basis': 'audit.topic.calculationBasis',
   'calculation/companyFactorSets': 'audit.topic.companyFactorSets',
   'calculation/companyFactor': 'audit.topic.companyFactor',
+  'activity/lines': 'audit.topic.activityLine',
 };
 
 export type EventKind = 'added' | 'changed' | 'removed';

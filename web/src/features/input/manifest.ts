@@ -21,4 +21,6 @@ export const inputFeature = defineFeature({
     { path: '/emission/company-section-activity/notification', title: 'route.emission.companySectionActivity.notification', group: 'input' },
     { path: '/emission/company-section-activity/notification/register', title: 'route.emission.companySectionActivity.notification.register', group: 'input' },
   ],
+  // The input pages have no screen yet; their queries (keyed 'activity/lines') follow the ledger's topic already.
+  live: { 'activity/lines': [['activity/lines']] },
 });

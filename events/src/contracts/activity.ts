@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { defineEvent, type DomainEventOf } from './defineEvent';
+import { boundedJsonObject, boundedList, boundedRecord, boundedText, idText, isoDate, LIMITS, longText, quantity, shortText, year } from './bounds';
+import { scopeSettingCategories } from './settings';
+
+// ---------------------------------------------------------------------------------------------
+// Activity lines: a deal (one transaction: quantity, amount, date) linked to the scope setting
+// that says how it is calculated. The line's results are calculated when it is recorded and
+// stored in its event, so every read model copies them and none recalculates.
+
+/** The deal as recorded: count and amount as entered (either may be absent), the date as ISO. */
+const deal = z.object({
+  id: idText(),
+  count: quantity().nullable(),
+  /** Normalised before it is stored: 人キロ is 人, トンキロ is t. */
+  countUnit: shortText().nullable(),
+  amount: quantity().nullable(),
+  currency: shortText().nullable(),
+  occurrenceDate: isoDate(),
+  /** What was bought or used, and from whom: the fields a formula maps to 'item' and 'client'. */
+  item: shortText().nullable(),
+  client: shortText().nullable(),
+});
+
+/** A gas key of a result: a gas id, 'CO2e', or 'custom:<name>' (a gas outside the GWP tables, named on the line). */
+const gasKey = () => boundedText(LIMITS.longTextLength, 1);
+
+/** One factor a result used: the set and its pinned version, the key, and the values as published. */
+const factorUse = z.object({
+  setId: idText(),
+  version: shortText(),
+  /** The key in its set, or the label of a value entered on the line. */
+  key: longText(),
+  confirmed: z.boolean(),
+  origin: z.enum(['library', 'line']),
+  values: z.union([
+    boundedList(z.object({ value: quantity(), unit: longText(), stage: z.enum(['WTT', 'TTW', 'WTW']).optional() })),
+    boundedRecord(shortText(), quantity()),
+  ]),
+});
+
+/** What the calculation engine answered for the line, under the fiscal year's calculation basis. */
+const calculation = z.object({
+  /** Formula ids are never reused for another method: the id is the formula's version. */
+  formulaId: idText(),
+  fiscalYear: year(),
+  /** Fiscal month, 1 to 12, counted from the company's start month. */
+  fiscalMonth: z.number().int().min(1).max(12),
+  /** The activity quantity the formula was given (its field mapped from the deal's count or amount), if any. */
+  quantity: quantity().nullable(),
+  unit: longText().nullable(),
+  co2eKg: quantity(),
+  /** kg of each gas before GWP weighting (and of CO2e a source publishes unsplit). */
+  gasesKg: boundedRecord(gasKey(), quantity()),
+  /** Transport lines: well-to-tank, tank-to-wheel, well-to-wheel, kg CO2e. */
+  stages: z.object({ wttKg: quantity(), ttwKg: quantity(), wtwKg: quantity() }).nullable(),
+  /** Scope 2: the basis the formula calculates on. */
+  basis: z.enum(['location', 'market']).nullable(),
+  factors: boundedList(factorUse),
+  gwpSet: z.object({ id: idText(), version: shortText() }),
+  /** The basis the line was calculated under: pinned factor-set versions and the basis stream's version. */
+  factorSets: boundedRecord(idText(), idText()),
+  basisVersion: z.number().int().min(0).max(LIMITS.maxVersion),
+  warnings: boundedList(z.object({ code: shortText(), detail: longText().nullable() })),
+});
+
+const activityLine = z.object({
+  /** The deal's id: one line per deal (its stream: activityLine-<companyId>-<dealId>). */
+  dealId: idText(),
+  companyId: idText(),
+  deal,
+  scopeSettingId: idText(),
+  scopeCategory: z.enum(scopeSettingCategories),
+  /** The setting's section, which the line belongs to. */
+  section: idText(),
+  /** The line's own inputs, over the setting's detail (as sent). */
+  scopeSettingDetail: boundedJsonObject(),
+  /** The inputs the engine calculated with: the setting's detail, the deal's mapped fields, the line's own. */
+  inputs: boundedJsonObject(),
+  calculation,
+  /** Where the line came from: entered by hand. */
+  source: z.enum(['manual']),
+});
+
+export const ActivityLineRecorded = defineEvent('ActivityLineRecorded', 1, activityLine);
+export const ActivityLineChanged = defineEvent('ActivityLineChanged', 1, activityLine);
+export const ActivityLineRemoved = defineEvent('ActivityLineRemoved', 1, z.object({ dealId: idText(), companyId: idText() }));
+
+/** Every activity event contract, for the registry in ./index.ts. */
+export const activityContracts = [ActivityLineRecorded, ActivityLineChanged, ActivityLineRemoved];
+
+export type ActivityLineEvent =
+  | DomainEventOf<typeof ActivityLineRecorded>
+  | DomainEventOf<typeof ActivityLineChanged>
+  | DomainEventOf<typeof ActivityLineRemoved>;
