@@ -18,6 +18,7 @@ import { groupFlagRoutes } from './settings/groupFlag';
 import { intensityRoutes } from './settings/intensity';
 import { scopeSettingRoutes } from './settings/scopeSetting';
 import { activityLineRoutes } from './activity/activityLine';
+import { aggregateRoutes, aggregateScopes } from './activity/aggregate';
 import { managementIntensityRoutes } from './settings/managementIntensity';
 import { auditLogRoutes } from './audit/auditLog';
 import { basisRoutes } from './calculation/basis';
@@ -52,6 +53,8 @@ export {
   managementIntensityRoutes,
   scopeSettingRoutes,
   activityLineRoutes,
+  aggregateRoutes,
+  aggregateScopes,
   auditLogRoutes,
   basisRoutes,
   calculateRoutes,
@@ -86,6 +89,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Management intensity', routes: managementIntensityRoutes },
   { tag: 'Scope settings', routes: scopeSettingRoutes },
   { tag: 'Activity lines', routes: activityLineRoutes },
+  { tag: 'Emissions aggregate', routes: aggregateRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore, Role } from '@ghg/events';
 import {
   currencyRateStreamId,
+  DEFAULT_START_MONTH,
   fiscalYearDecider,
   fiscalYearIdOf,
   fiscalYearStreamId,
@@ -11,17 +12,19 @@ import {
 } from '@ghg/domain';
 import { currencyRateKind, executeCommand, executeEntityCommand, hashPassword, Refusal } from '@ghg/command-api';
 import { addCompany, createTenant, registerUser, setupMetadata, type CompanySeed } from './tenantSetup';
+import { LOGISTICS_ACTIVITY, MANUFACTURING_ACTIVITY, seedDemoActivity, US_PLANT_ACTIVITY, type DemoActivityProfile } from './seedDemoActivity';
 
 export const DEMO_TENANT_ID = 'demo';
 export const DEMO_USERS = ['admin@demo.example', 'editor@demo.example', 'viewer@demo.example'] as const;
 /** An editor of the second company, so a demo shows what one company cannot see of another. */
 export const DEMO_LOGISTICS_USER = 'logistics@demo.example';
 
-const demoCompanies: CompanySeed[] = [
+const demoCompanies: (CompanySeed & { activity: DemoActivityProfile })[] = [
   {
     name: 'デモ製造株式会社',
     region: 'Japan',
     equitySharePercent: 100,
+    activity: MANUFACTURING_ACTIVITY,
     sections: [
       {
         name: WHOLE_COMPANY_SECTION,
@@ -37,12 +40,14 @@ const demoCompanies: CompanySeed[] = [
     name: 'デモ物流株式会社',
     region: 'Japan',
     equitySharePercent: 80,
+    activity: LOGISTICS_ACTIVITY,
     sections: [{ name: WHOLE_COMPANY_SECTION, children: [{ name: '輸送部' }, { name: '倉庫部' }] }, { name: UNSPECIFIED_SECTION }],
   },
   {
     name: 'Demo Manufacturing USA Inc.',
     region: 'US',
     equitySharePercent: 60,
+    activity: US_PLANT_ACTIVITY,
     sections: [{ name: WHOLE_COMPANY_SECTION, children: [{ name: 'Ohio Plant' }] }, { name: UNSPECIFIED_SECTION }],
   },
 ];
@@ -50,7 +55,8 @@ const demoCompanies: CompanySeed[] = [
 /**
  * On an empty store, writes a demo corporate group through the same deciders real commands use:
  * three companies with section trees, four users (group admin, editor scoped to 製造本部, viewer, and an editor of the second company),
- * a fiscal-year setting and two currency rates. Returns false when the store already had events.
+ * a fiscal-year setting, two currency rates, and three fiscal years of activity lines per company
+ * (seedDemoActivity.ts). Returns false when the store already had events.
  */
 export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: string, now = new Date()): Promise<boolean> {
   if ((await eventStore.headPosition()) !== null) return false;
@@ -65,10 +71,12 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
   }
 
   const companyIds: string[] = [];
+  const companySections: ReadonlyMap<string, string>[] = [];
   let manufacturingSectionId: string | null = null;
-  for (const company of demoCompanies) {
+  for (const { activity: _activity, ...company } of demoCompanies) {
     const { companyId, sectionIds } = await addCompany(eventStore, tenantId, company, meta);
     companyIds.push(companyId);
+    companySections.push(sectionIds);
     manufacturingSectionId ??= sectionIds.get('製造本部') ?? null;
   }
 
@@ -88,6 +96,11 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
     { email: DEMO_LOGISTICS_USER, name: '物流担当者', role: 'editor', companyIds: [second], sectionId: null },
   ];
   for (const user of users) await registerUser(eventStore, tenantId, { ...user, passwordHash }, meta);
+
+  // The first company's year starts in April (set above); the others keep the default start.
+  for (const [i, company] of demoCompanies.entries()) {
+    await seedDemoActivity(eventStore, { companyId: companyIds[i]!, sectionIds: companySections[i]!, startMonth: i === 0 ? 4 : DEFAULT_START_MONTH, profile: company.activity }, meta, now);
+  }
   return true;
 }
 

@@ -8,6 +8,8 @@ import groupFlag from './features/groupFlag';
 import intensity from './features/intensity';
 import scopeSetting from './features/scopeSetting';
 import activityLine from './features/activityLine';
+import activityInput from './features/activityInput';
+import aggregate from './features/aggregate';
 import factorLibrary from './features/factorLibrary';
 import http from './features/http';
 import health from './features/health';
@@ -25,7 +27,7 @@ export const DEFAULT_LOCALE: Locale = 'ja';
  * A feature folder is registered here by its folder name (fragments.unit.test.ts fails on a folder
  * missing from this list).
  */
-export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, factorLibrary, http, health };
+export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, activityInput, aggregate, factorLibrary, http, health };
 type Fragment = (typeof fragments)[keyof typeof fragments];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 

@@ -11,6 +11,7 @@ import { registerNonFossilCertificateQueries } from './settings/nonFossilCertifi
 import { registerGroupFlagQueries } from './settings/groupFlag';
 import { registerIntensityQueries } from './settings/intensity';
 import { registerScopeSettingQueries } from './settings/scopeSetting';
+import { registerAggregateQueries } from './activity/aggregate';
 import { registerManagementIntensityQueries } from './settings/managementIntensity';
 import { registerAuditLogQueries } from './audit/auditLog';
 import { registerCalculationBasisQueries } from './calculation/calculationBasis';
@@ -39,6 +40,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerGroupFlagQueries,
   registerIntensityQueries,
   registerScopeSettingQueries,
+  registerAggregateQueries,
   registerManagementIntensityQueries,
   registerAuditLogQueries,
   registerCalculationBasisQueries,

@@ -46,7 +46,8 @@ test.describe('scope settings', () => {
     await dialog.getByTestId('scope-setting-save').click();
     await expect(dialog).toHaveCount(0);
 
-    const row = page.getByTestId('scope-setting-row').filter({ hasText: '第一工場' });
+    // The demo's seeded settings share the sections: the row is found by its factor.
+    const row = page.getByTestId('scope-setting-row').filter({ hasText: DIESEL });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('燃料使用量 × 排出係数');
     await expect(row.getByTestId('scope-setting-detail')).toContainText(DIESEL);
@@ -88,7 +89,7 @@ test.describe('scope settings', () => {
     await expect(viewer.page.getByTestId('scope-setting-detail-edit')).toBeDisabled();
     await expect(viewer.page.getByTestId('scope-setting-detail-delete')).toBeDisabled();
     await openList(viewer.page);
-    const seen = viewer.page.getByTestId('scope-setting-row').filter({ hasText: '第二工場' });
+    const seen = viewer.page.getByTestId('scope-setting-row').filter({ hasText: DIESEL }).filter({ hasText: '第二工場' });
     await expect(seen).toHaveCount(1);
     await expect(viewer.page.getByTestId('scope-setting-add')).toBeDisabled();
     await expect(seen.getByTestId('scope-setting-edit')).toBeDisabled();
@@ -98,7 +99,7 @@ test.describe('scope settings', () => {
 
     // Delete, after confirming.
     await openList(page);
-    const edited = page.getByTestId('scope-setting-row').filter({ hasText: '第二工場' });
+    const edited = page.getByTestId('scope-setting-row').filter({ hasText: DIESEL }).filter({ hasText: '第二工場' });
     await edited.getByTestId('scope-setting-delete').click();
     await page.getByRole('alertdialog').getByRole('button', { name: ja['common.delete']! }).click();
     await expect(edited).toHaveCount(0);

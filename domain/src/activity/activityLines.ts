@@ -7,6 +7,7 @@ import type { CalculationErrorCode } from '../calculation/errors';
 import type { ActivityLine as EngineLine, CalculationContext, CalculationSuccess, InputValue } from '../calculation/types';
 import { detailProblem, type ScopeSettingDetail, type SectionFacts } from '../settings/scopeSetting/scopeSettings';
 import { fiscalYearOf } from '../settings/fiscalYear/fiscalYear';
+import { dealValue, lineInputs } from './lineInputs';
 
 /**
  * Activity lines: one deal (a transaction: count, amount, date) linked to the scope setting that
@@ -86,35 +87,7 @@ export interface ActivityLineProblem {
 
 const DEAL_ATTRIBUTE = { count: 'count', amount: 'amount', item: 'item', client: 'client' } as const;
 
-/** The deal's value for a field mapped to `mapping`: count and amount with their unit when the deal names one. */
-function dealValue(mapping: FormulaDefinition['fields'][number]['dealMapping'], deal: Deal): JsonValue | undefined {
-  switch (mapping) {
-    case 'count':
-      return deal.count === null ? undefined : deal.countUnit ? { value: deal.count, unit: deal.countUnit } : deal.count;
-    case 'amount':
-      return deal.amount === null ? undefined : deal.currency ? { value: deal.amount, unit: deal.currency } : deal.amount;
-    case 'item':
-      return deal.item ?? undefined;
-    case 'client':
-      return deal.client ?? undefined;
-    default:
-      return undefined;
-  }
-}
-
-/**
- * The engine's inputs for a line: the setting's detail, then each field the formula maps to a
- * deal attribute (count, amount, item, client) filled from the deal, then the line's own detail,
- * which wins over both.
- */
-export function lineInputs(formula: FormulaDefinition, settingDetail: ScopeSettingDetail, deal: Deal, lineDetail: ScopeSettingDetail): Record<string, JsonValue> {
-  const inputs: Record<string, JsonValue> = { ...settingDetail };
-  for (const field of formula.fields) {
-    const value = dealValue(field.dealMapping, deal);
-    if (value !== undefined) inputs[field.key] = value;
-  }
-  return { ...inputs, ...lineDetail };
-}
+export { lineInputs, type DealAttributes, type DealMapping } from './lineInputs';
 
 /** The request field a formula field's value came from: the line's detail, the deal, or the setting's detail. */
 function fieldOf(formula: FormulaDefinition, key: string | undefined, deal: Deal, lineDetail: ScopeSettingDetail, settingDetail: ScopeSettingDetail): string {

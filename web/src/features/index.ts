@@ -5,6 +5,7 @@ import { authFeature } from './auth/manifest';
 import { accountFeature } from './account/manifest';
 import { usersFeature } from './account/users/manifest';
 import { inputFeature } from './input/manifest';
+import { aggregateFeature } from './aggregate/manifest';
 import { viewsFeature } from './views/manifest';
 import { individualFeature } from './individual/manifest';
 import { productsFeature } from './products/manifest';
@@ -36,6 +37,7 @@ export const webFeatures = [
   accountFeature,
   usersFeature,
   inputFeature,
+  aggregateFeature,
   viewsFeature,
   individualFeature,
   productsFeature,

@@ -12,10 +12,14 @@ interface Props {
   form: SettingForm;
   errors: FormErrors;
   set: (key: string, value: string) => void;
+  /** What an empty field says (default: that each line supplies it). */
+  blank?: string;
+  /** Prefix of the inputs' ids and test ids. */
+  idPrefix?: string;
 }
 
 /** The inputs of a formula's fields, generated from its catalogue entry (see form.ts inputOf). */
-export function DetailFields({ category, fields, form, errors, set }: Props) {
+export function DetailFields({ category, fields, form, errors, set, blank, idPrefix = 'scope-setting-field' }: Props) {
   const t = useT();
   const { locale } = useI18n();
   return (
@@ -23,7 +27,7 @@ export function DetailFields({ category, fields, form, errors, set }: Props) {
       {fields.map((f) => {
         const key = detailKey(f.key);
         const error = errors[key];
-        const id = `scope-setting-field-${f.key}`;
+        const id = `${idPrefix}-${f.key}`;
         return (
           <FormGroup
             key={f.key}
@@ -33,7 +37,7 @@ export function DetailFields({ category, fields, form, errors, set }: Props) {
             intent={error ? Intent.DANGER : Intent.NONE}
             helperText={error ? t(error) : undefined}
           >
-            <FieldInput field={f} id={id} category={category} value={form[key] ?? ''} invalid={Boolean(error)} locale={locale} onChange={(v) => set(key, v)} />
+            <FieldInput field={f} id={id} category={category} value={form[key] ?? ''} invalid={Boolean(error)} locale={locale} blank={blank ?? t('scopeSetting.leaveToLine')} onChange={(v) => set(key, v)} />
           </FormGroup>
         );
       })}
@@ -48,19 +52,20 @@ interface InputProps {
   value: string;
   invalid: boolean;
   locale: Locale;
+  blank: string;
   onChange: (value: string) => void;
 }
 
-function FieldInput({ field, id, category, value, invalid, locale, onChange }: InputProps) {
+function FieldInput({ field, id, category, value, invalid, locale, blank, onChange }: InputProps) {
   const t = useT();
   const input = inputOf(field);
   const intent = invalid ? Intent.DANGER : Intent.NONE;
-  if (input.kind === 'factor') return <FactorPicker id={id} category={category} value={value} locale={locale} onChange={onChange} />;
-  if (input.kind === 'gwp') return <GwpPicker id={id} value={value} locale={locale} onChange={onChange} />;
+  if (input.kind === 'factor') return <FactorPicker id={id} category={category} value={value} locale={locale} blank={blank} onChange={onChange} />;
+  if (input.kind === 'gwp') return <GwpPicker id={id} value={value} locale={locale} blank={blank} onChange={onChange} />;
   if (input.kind === 'select') {
     return (
       <HTMLSelect id={id} fill value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-invalid={invalid} data-testid={id}>
-        <option value="">{t('scopeSetting.leaveToLine')}</option>
+        <option value="">{blank}</option>
         {input.options.map((o) => {
           const labels = field.optionLabels?.[o];
           return (
@@ -79,7 +84,7 @@ function FieldInput({ field, id, category, value, invalid, locale, onChange }: I
       value={value}
       inputMode={input.kind === 'number' ? 'decimal' : undefined}
       autoComplete="off"
-      placeholder={t('scopeSetting.leaveToLine')}
+      placeholder={blank}
       rightElement={unit ? <span className="ghg-input-suffix">{unit}</span> : undefined}
       intent={intent}
       aria-invalid={invalid}
@@ -90,7 +95,7 @@ function FieldInput({ field, id, category, value, invalid, locale, onChange }: I
 }
 
 /** A factor of the library meant for the category, found by a search; none leaves it to each line. */
-function FactorPicker({ id, category, value, locale, onChange }: { id: string; category: string; value: string; locale: Locale; onChange: (v: string) => void }) {
+function FactorPicker({ id, category, value, locale, blank, onChange }: { id: string; category: string; value: string; locale: Locale; blank: string; onChange: (v: string) => void }) {
   const t = useT();
   const { companyId } = useWorkspace();
   const [search, setSearch] = useState('');
@@ -110,7 +115,7 @@ function FactorPicker({ id, category, value, locale, onChange }: { id: string; c
         data-testid={`${id}-search`}
       />
       <HTMLSelect id={id} fill value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={id}>
-        <option value="">{t('scopeSetting.leaveToLine')}</option>
+        <option value="">{blank}</option>
         {!known && <option value={value}>{value}</option>}
         {factors.map((f) => (
           <option key={`${f.ref}@${f.version}`} value={f.ref}>
@@ -131,7 +136,7 @@ function FactorPicker({ id, category, value, locale, onChange }: { id: string; c
 }
 
 /** A gas or a shipped blend; none leaves it to each line. */
-function GwpPicker({ id, value, locale, onChange }: { id: string; value: string; locale: Locale; onChange: (v: string) => void }) {
+function GwpPicker({ id, value, locale, blank, onChange }: { id: string; value: string; locale: Locale; blank: string; onChange: (v: string) => void }) {
   const t = useT();
   const catalogue = useGwpCatalogue(true);
   const gases = [...new Set((catalogue.data?.gwpSets ?? []).flatMap((s) => Object.keys(s.values)))].sort();
@@ -139,7 +144,7 @@ function GwpPicker({ id, value, locale, onChange }: { id: string; value: string;
   const known = value === '' || gases.includes(value) || blends.some((b) => b.id === value);
   return (
     <HTMLSelect id={id} fill value={value} onChange={(e) => onChange(e.currentTarget.value)} data-testid={id}>
-      <option value="">{t('scopeSetting.leaveToLine')}</option>
+      <option value="">{blank}</option>
       {!known && <option value={value}>{value}</option>}
       <optgroup label={t('scopeSetting.gases')}>
         {gases.map((g) => (
