@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectPageErrors, loggedInPage, messages, newLoggedInPage, screenshot, settled } from './helpers';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiLogin, collectPageErrors, loggedInPage, messages, newLoggedInPage, screenshot, settled } from './helpers';
 
 const ja = messages('ja');
 const DIESEL = 'jp-shk:fuel.diesel';
@@ -11,6 +11,25 @@ async function optionValue(select: Locator, text: string): Promise<string> {
   return value!;
 }
 
+/**
+ * Two sections of this test's own, so its setting is told apart from the demo's and from other
+ * tests' settings on the shared server (and from a failed earlier attempt's).
+ */
+async function ownSections(request: APIRequestContext) {
+  const token = await apiLogin(request);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const create = async (name: string) => {
+    const response = await request.post('/api/company-section', { data: { section: { name } }, headers: { Authorization: `Bearer ${token}` } });
+    expect(response.ok(), await response.text()).toBeTruthy();
+    return { id: (await response.json()).companySection.id as string, name };
+  };
+  const sections = [await create(`E2E工場A-${suffix}`), await create(`E2E工場B-${suffix}`)] as const;
+  const remove = async () => {
+    for (const { id } of sections) await request.delete(`/api/company-section/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  };
+  return { first: sections[0].name, second: sections[1].name, remove };
+}
+
 async function openList(page: Page) {
   await page.goto('/emission/setting/scope');
   await settled(page);
@@ -19,6 +38,7 @@ async function openList(page: Page) {
 test.describe('scope settings', () => {
   test('an admin adds a scope-1 fuel setting with an SHK factor, edits and deletes it; a viewer only reads it', async ({ page, browser }) => {
     const errors = collectPageErrors(page);
+    const own = await ownSections(page.request);
     await loggedInPage(page);
     await openList(page);
     await expect(page.getByTestId('scope-setting-tab-1')).toHaveAttribute('aria-selected', 'true');
@@ -37,7 +57,7 @@ test.describe('scope settings', () => {
     await expect(dialog.getByTestId('scope-setting-from-line')).toContainText('燃料の種類');
     await expect(dialog.getByTestId('scope-setting-field-fuel')).toHaveCount(0);
     const section = dialog.getByTestId('scope-setting-section');
-    await section.selectOption(await optionValue(section, '第一工場'));
+    await section.selectOption(await optionValue(section, own.first));
     await dialog.getByTestId('scope-setting-field-emissionIntensity-search').fill('軽油');
     const factor = dialog.getByTestId('scope-setting-field-emissionIntensity');
     await expect(factor.locator(`option[value="${DIESEL}"]`).first()).toContainText('jp-shk');
@@ -46,8 +66,8 @@ test.describe('scope settings', () => {
     await dialog.getByTestId('scope-setting-save').click();
     await expect(dialog).toHaveCount(0);
 
-    // The demo's seeded settings share the sections: the row is found by its factor.
-    const row = page.getByTestId('scope-setting-row').filter({ hasText: DIESEL });
+    // Found by its factor and this test's own section (the demo and other tests have diesel settings too).
+    const row = page.getByTestId('scope-setting-row').filter({ hasText: DIESEL }).filter({ hasText: own.first });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('燃料使用量 × 排出係数');
     await expect(row.getByTestId('scope-setting-detail')).toContainText(DIESEL);
@@ -59,7 +79,7 @@ test.describe('scope settings', () => {
     await expect(page.locator('th[aria-sort="ascending"]')).toHaveCount(1);
     await page.getByTestId('scope-setting-filter').fill('存在しない設定');
     await expect(row).toHaveCount(0);
-    await page.getByTestId('scope-setting-filter').fill('第一工場');
+    await page.getByTestId('scope-setting-filter').fill(own.first);
     await expect(row).toHaveCount(1);
     await screenshot(page, 'scope-setting', 'ja');
 
@@ -76,20 +96,20 @@ test.describe('scope settings', () => {
     await page.getByTestId('scope-setting-detail-edit').click();
     await expect(dialog.getByTestId('scope-setting-formula')).toHaveValue('s1.fuel');
     await expect(dialog.getByTestId('scope-setting-field-emissionIntensity')).toHaveValue(DIESEL);
-    await section.selectOption(await optionValue(section, '第二工場'));
+    await section.selectOption(await optionValue(section, own.second));
     await dialog.getByTestId('scope-setting-save').click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByTestId('scope-setting-detail')).toContainText('第二工場');
+    await expect(page.getByTestId('scope-setting-detail')).toContainText(own.second);
 
     // A viewer sees it, read-only.
     const viewer = await newLoggedInPage(browser, 'viewer@demo.example');
     await viewer.page.goto(detailUrl);
     await settled(viewer.page);
-    await expect(viewer.page.getByTestId('scope-setting-detail')).toContainText('第二工場');
+    await expect(viewer.page.getByTestId('scope-setting-detail')).toContainText(own.second);
     await expect(viewer.page.getByTestId('scope-setting-detail-edit')).toBeDisabled();
     await expect(viewer.page.getByTestId('scope-setting-detail-delete')).toBeDisabled();
     await openList(viewer.page);
-    const seen = viewer.page.getByTestId('scope-setting-row').filter({ hasText: DIESEL }).filter({ hasText: '第二工場' });
+    const seen = viewer.page.getByTestId('scope-setting-row').filter({ hasText: DIESEL }).filter({ hasText: own.second });
     await expect(seen).toHaveCount(1);
     await expect(viewer.page.getByTestId('scope-setting-add')).toBeDisabled();
     await expect(seen.getByTestId('scope-setting-edit')).toBeDisabled();
@@ -99,10 +119,11 @@ test.describe('scope settings', () => {
 
     // Delete, after confirming.
     await openList(page);
-    const edited = page.getByTestId('scope-setting-row').filter({ hasText: DIESEL }).filter({ hasText: '第二工場' });
+    const edited = page.getByTestId('scope-setting-row').filter({ hasText: DIESEL }).filter({ hasText: own.second });
     await edited.getByTestId('scope-setting-delete').click();
     await page.getByRole('alertdialog').getByRole('button', { name: ja['common.delete']! }).click();
     await expect(edited).toHaveCount(0);
+    await own.remove();
     expect(errors).toEqual([]);
   });
 });
