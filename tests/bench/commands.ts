@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { backends } from '../integration/embeddedApp';
-import { startChildServer, stopChildServer } from '../integration/childServer';
 import { prepareLoad, runClients } from '../integration/commandLoad';
+import { onChildServers } from './childServers';
 import { latencySummary, printResults, type BenchResult } from './stats';
 
 /**
@@ -16,39 +12,27 @@ import { latencySummary, printResults, type BenchResult } from './stats';
 export async function benchCommands(opts: { clients?: number; commands?: number } = {}): Promise<BenchResult[]> {
   const clients = opts.clients ?? 20;
   const commands = opts.commands ?? 1000;
-  const results: BenchResult[] = [];
-  for (const [name, backend] of backends) {
-    const db = await backend();
-    if (!db) continue;
-    const dataDir = mkdtempSync(join(tmpdir(), 'ghg-bench-'));
-    const server = await startChildServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST: join(dataDir, 'no-web'), DATABASE_URL: db.url ?? '', EVENTSTORE_URL: '' });
-    try {
-      const target = await prepareLoad(server.url);
-      await runClients({ target, clients, total: 50, from: commands }); // warm-up: JIT, connection pools, caches
-      const started = performance.now();
-      const sent = await runClients({ target, clients, total: commands });
-      const seconds = (performance.now() - started) / 1000;
-      const byStatus: Record<string, number> = {};
-      for (const r of sent) if (r.status !== 200) byStatus[`status_${r.status} ${r.command.kind}`] = (byStatus[`status_${r.status} ${r.command.kind}`] ?? 0) + 1;
-      const byKind = new Map<string, number[]>();
-      for (const r of sent) byKind.set(r.command.kind, [...(byKind.get(r.command.kind) ?? []), r.ms]);
-      results.push({
-        name: `(n) ${commands} mixed commands from ${clients} concurrent clients, ${name === 'PGlite' ? 'embedded (PGlite)' : 'PostgreSQL'}`,
-        figures: {
-          commands_per_s: Math.round(sent.length / seconds),
-          ...latencySummary(sent.map((r) => r.ms)),
-          non_2xx: sent.filter((r) => r.status !== 200).length,
-          ...byStatus,
-          ...Object.fromEntries([...byKind].map(([kind, ms]) => [`p50_ms ${kind}`, latencySummary(ms).p50_ms])),
-        },
-      });
-    } finally {
-      await stopChildServer(server).catch(() => server.child.kill('SIGKILL'));
-      await db.cleanup();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-  return results;
+  return onChildServers(async (server, label): Promise<BenchResult> => {
+    const target = await prepareLoad(server.url);
+    await runClients({ target, clients, total: 50, from: commands }); // warm-up: JIT, connection pools, caches
+    const started = performance.now();
+    const sent = await runClients({ target, clients, total: commands });
+    const seconds = (performance.now() - started) / 1000;
+    const byStatus: Record<string, number> = {};
+    for (const r of sent) if (r.status !== 200) byStatus[`status_${r.status} ${r.command.kind}`] = (byStatus[`status_${r.status} ${r.command.kind}`] ?? 0) + 1;
+    const byKind = new Map<string, number[]>();
+    for (const r of sent) byKind.set(r.command.kind, [...(byKind.get(r.command.kind) ?? []), r.ms]);
+    return {
+      name: `(n) ${commands} mixed commands from ${clients} concurrent clients, ${label}`,
+      figures: {
+        commands_per_s: Math.round(sent.length / seconds),
+        ...latencySummary(sent.map((r) => r.ms)),
+        non_2xx: sent.filter((r) => r.status !== 200).length,
+        ...byStatus,
+        ...Object.fromEntries([...byKind].map(([kind, ms]) => [`p50_ms ${kind}`, latencySummary(ms).p50_ms])),
+      },
+    };
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

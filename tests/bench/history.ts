@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { backends } from '../integration/embeddedApp';
-import { startChildServer, stopChildServer } from '../integration/childServer';
 import { loginOver, send } from '../integration/commandLoad';
+import { onChildServers } from './childServers';
 import { latencySummary, printResults, type BenchResult } from './stats';
 
 /**
@@ -23,72 +19,60 @@ const code = (i: number) => ['Q', String.fromCharCode(65 + (Math.floor(i / 26) %
 export async function benchHistory(opts: { levels?: number[]; samples?: number } = {}): Promise<BenchResult[]> {
   const levels = opts.levels ?? LEVELS;
   const samples = opts.samples ?? SAMPLES;
-  const results: BenchResult[] = [];
-  for (const [name, backend] of backends) {
-    const db = await backend();
-    if (!db) continue;
-    const dataDir = mkdtempSync(join(tmpdir(), 'ghg-bench-'));
-    const server = await startChildServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST: join(dataDir, 'no-web'), DATABASE_URL: db.url ?? '', EVENTSTORE_URL: '' });
-    try {
-      const token = await loginOver(server.url);
-      const call = (method: string, path: string, body?: unknown) => send(server.url, token, method, path, body);
-      // The rates the measured edits change: one per client.
-      const rates: string[] = [];
-      for (let c = 0; c < CLIENTS; c++) rates.push((await call('POST', '/api/currency', { fiscalYear: 2099, currencyUnit: code(c), rate: 100 })).body.currency.id);
-      let written = 0;
-      let nextRecord = 0;
-      const figures: Record<string, number | string> = {};
-      for (const level of levels) {
-        // Other records of the same company until `level` events of history, from 8 clients.
-        const fill = async () => {
-          while (written < level) {
-            const i = nextRecord++;
-            // Each record is two events: the entity's own and its claim (one rate per year and currency; credit serials).
-            written += 2;
-            const res =
-              i % 2 === 0
-                ? await call('POST', '/api/currency', { fiscalYear: 2100 + Math.floor(i / 676), currencyUnit: code(i), rate: 100 + (i % 50) })
-                : await call('POST', '/api/offset', { type: 'J-クレジット', particularNumberFrom: `H-${i}-1`, particularNumberTo: `H-${i}-9`, invalidOrRelocationQuantity: 1, invalidOrRelocationDate: '2025-06-30', authType: '無効化' });
-            if (res.status !== 200) throw new Error(`history ${i}: ${res.status} ${JSON.stringify(res.body)}`);
-          }
-        };
-        await Promise.all(Array.from({ length: 8 }, fill));
-        const edit = async (client: number, n: number) => {
-          const started = performance.now();
-          const res = await call('POST', '/api/currency', { id: rates[client], fiscalYear: 2099, currencyUnit: code(client), rate: 100 + (n % 97) / 100 });
-          return { ms: performance.now() - started, status: res.status };
-        };
-        const single: number[] = [];
-        let refused = 0;
-        for (let n = 0; n < samples; n++) {
-          const r = await edit(0, n);
-          single.push(r.ms);
-          if (r.status !== 200) refused += 1;
+  return onChildServers(async (server, label): Promise<BenchResult> => {
+    const token = await loginOver(server.url);
+    const call = (method: string, path: string, body?: unknown) => send(server.url, token, method, path, body);
+    // The rates the measured edits change: one per client.
+    const rates: string[] = [];
+    for (let c = 0; c < CLIENTS; c++) rates.push((await call('POST', '/api/currency', { fiscalYear: 2099, currencyUnit: code(c), rate: 100 })).body.currency.id);
+    let written = 0;
+    let nextRecord = 0;
+    const figures: Record<string, number | string> = {};
+    for (const level of levels) {
+      // Other records of the same company until `level` events of history, from 8 clients.
+      const fill = async () => {
+        while (written < level) {
+          const i = nextRecord++;
+          // Each record is two events: the entity's own and its claim (one rate per year and currency; credit serials).
+          written += 2;
+          const res =
+            i % 2 === 0
+              ? await call('POST', '/api/currency', { fiscalYear: 2100 + Math.floor(i / 676), currencyUnit: code(i), rate: 100 + (i % 50) })
+              : await call('POST', '/api/offset', { type: 'J-クレジット', particularNumberFrom: `H-${i}-1`, particularNumberTo: `H-${i}-9`, invalidOrRelocationQuantity: 1, invalidOrRelocationDate: '2025-06-30', authType: '無効化' });
+          if (res.status !== 200) throw new Error(`history ${i}: ${res.status} ${JSON.stringify(res.body)}`);
         }
-        const concurrent = (await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
-          const out: { ms: number; status: number }[] = [];
-          for (let n = 0; n < samples / CLIENTS; n++) out.push(await edit(client, n));
-          return out;
-        }))).flat();
-        const one = latencySummary(single);
-        const four = latencySummary(concurrent.map((r) => r.ms));
-        figures[`p50_ms at ${level} prior, 1 client`] = one.p50_ms;
-        figures[`p99_ms at ${level} prior, 1 client`] = one.p99_ms;
-        figures[`p50_ms at ${level} prior, ${CLIENTS} clients`] = four.p50_ms;
-        figures[`p99_ms at ${level} prior, ${CLIENTS} clients`] = four.p99_ms;
-        figures[`non_2xx at ${level} prior`] = refused + concurrent.filter((r) => r.status !== 200).length;
+      };
+      await Promise.all(Array.from({ length: 8 }, fill));
+      const edit = async (client: number, n: number) => {
+        const started = performance.now();
+        const res = await call('POST', '/api/currency', { id: rates[client], fiscalYear: 2099, currencyUnit: code(client), rate: 100 + (n % 97) / 100 });
+        return { ms: performance.now() - started, status: res.status };
+      };
+      const single: number[] = [];
+      let refused = 0;
+      for (let n = 0; n < samples; n++) {
+        const r = await edit(0, n);
+        single.push(r.ms);
+        if (r.status !== 200) refused += 1;
       }
-      const first = levels[0]!;
-      const last = levels[levels.length - 1]!;
-      figures[`p50 ratio ${last} ÷ ${first} (1 client)`] = Math.round((Number(figures[`p50_ms at ${last} prior, 1 client`]) / Number(figures[`p50_ms at ${first} prior, 1 client`])) * 100) / 100;
-      results.push({ name: `(o) POST /api/currency against the company's history, ${name === 'PGlite' ? 'embedded (PGlite)' : 'PostgreSQL'}`, figures });
-    } finally {
-      await stopChildServer(server).catch(() => server.child.kill('SIGKILL'));
-      await db.cleanup();
-      rmSync(dataDir, { recursive: true, force: true });
+      const concurrent = (await Promise.all(Array.from({ length: CLIENTS }, async (_, client) => {
+        const out: { ms: number; status: number }[] = [];
+        for (let n = 0; n < samples / CLIENTS; n++) out.push(await edit(client, n));
+        return out;
+      }))).flat();
+      const one = latencySummary(single);
+      const four = latencySummary(concurrent.map((r) => r.ms));
+      figures[`p50_ms at ${level} prior, 1 client`] = one.p50_ms;
+      figures[`p99_ms at ${level} prior, 1 client`] = one.p99_ms;
+      figures[`p50_ms at ${level} prior, ${CLIENTS} clients`] = four.p50_ms;
+      figures[`p99_ms at ${level} prior, ${CLIENTS} clients`] = four.p99_ms;
+      figures[`non_2xx at ${level} prior`] = refused + concurrent.filter((r) => r.status !== 200).length;
     }
-  }
-  return results;
+    const first = levels[0]!;
+    const last = levels[levels.length - 1]!;
+    figures[`p50 ratio ${last} ÷ ${first} (1 client)`] = Math.round((Number(figures[`p50_ms at ${last} prior, 1 client`]) / Number(figures[`p50_ms at ${first} prior, 1 client`])) * 100) / 100;
+    return { name: `(o) POST /api/currency against the company's history, ${label}`, figures };
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -6,6 +6,9 @@ import { benchRebuild } from './rebuild';
 import { benchCalculation } from './calculation';
 import { benchCommands } from './commands';
 import { benchHistory } from './history';
+import { benchRecordLines } from './recordLines';
+import { benchLedgerQueries } from './ledgerQueries';
+import { benchLedgerRebuild } from './ledgerRebuild';
 
 /**
  * `npm run bench`: every benchmark, one after another (never in parallel: they would measure each
@@ -16,6 +19,8 @@ process.env.DATABASE_URL = databaseUrl;
 console.log(`GHG Ledger benchmarks — ${new Date().toISOString()} — ${cpus().length}× ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 
 const only = process.argv.slice(2);
+/** A size from the environment (e.g. BENCH_LEDGER_LINES=200000), else its default. */
+const size = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
   ['appends', () => benchAppends({ databaseUrl })],
   ['latency', () => benchLatency({ commands: 1000 })],
@@ -23,6 +28,9 @@ const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
   ['calculation', () => benchCalculation({ lines: 1_000_000 })],
   ['commands', () => benchCommands({ clients: 20, commands: 1000 })],
   ['history', () => benchHistory()],
+  ['lines', () => benchRecordLines({ clients: size('BENCH_LINE_CLIENTS', 20), lines: size('BENCH_LINES_HTTP', 1000), bulk: { postgres: size('BENCH_BULK_LINES', 100_000), embedded: size('BENCH_BULK_LINES_EMBEDDED', 20_000) } })],
+  ['ledger', () => benchLedgerQueries({ lines: { postgres: size('BENCH_LEDGER_LINES', 200_000), embedded: size('BENCH_LEDGER_LINES_EMBEDDED', 200_000) } })],
+  ['ledger-rebuild', () => benchLedgerRebuild({ events: { postgres: size('BENCH_LEDGER_REBUILD_EVENTS', 200_000), embedded: size('BENCH_LEDGER_REBUILD_EVENTS_EMBEDDED', 50_000) } })],
 ];
 for (const [name, run] of suites) {
   if (only.length > 0 && !only.includes(name)) continue;

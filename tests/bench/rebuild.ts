@@ -50,7 +50,7 @@ async function seed(store: EventStore, events: number): Promise<void> {
 }
 
 /** The floor: read the log in order, in batches, with the JSON parsed, and nothing else. */
-async function rawRead(knex: Knex, batchSize: number): Promise<number> {
+export async function rawRead(knex: Knex, batchSize: number): Promise<number> {
   let after = '0';
   let count = 0;
   for (;;) {
@@ -66,7 +66,7 @@ async function rawRead(knex: Knex, batchSize: number): Promise<number> {
   }
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number }> {
+export async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number }> {
   const t0 = performance.now();
   const value = await fn();
   return { value, seconds: (performance.now() - t0) / 1000 };
