@@ -9,6 +9,9 @@ import { detailProblem, type ScopeSettingDetail, type SectionFacts } from '../se
 import { fiscalYearOf } from '../settings/fiscalYear/fiscalYear';
 import { dealValue, lineInputs } from './lineInputs';
 
+/** Built once: a schema per line checked cost more than the rest of the decision. */
+const BOUNDED_INPUTS = boundedJsonObject();
+
 /**
  * Activity lines: one deal (a transaction: count, amount, date) linked to the scope setting that
  * says how it is calculated. The line is calculated when it is recorded, under the calculation
@@ -162,7 +165,7 @@ function evaluate(c: Extract<ActivityLineCommand, { type: 'RecordActivityLine' }
   const fiscalYear = fiscalYearOf(c.deal.occurrenceDate, c.startMonth);
   if (!c.basis || c.basis.fiscalYear !== fiscalYear) return refused('calculation_basis_not_set', 'deal.occurrenceDate');
   const inputs = lineInputs(formula, setting.detail, c.deal, c.scopeSettingDetail);
-  if (!boundedJsonObject().safeParse(inputs).success) return refused('invalid_detail_value', 'scopeSettingDetail');
+  if (!BOUNDED_INPUTS.safeParse(inputs).success) return refused('invalid_detail_value', 'scopeSettingDetail');
   const line: EngineLine = { id: c.deal.id, formulaId: formula.id, inputs: inputs as Readonly<Record<string, InputValue>>, fiscalYear };
   const result = calculate(line, c.basis.context);
   const at = (key: string | undefined) => fieldOf(formula, key, c.deal, c.scopeSettingDetail, setting.detail);
