@@ -1,48 +1,58 @@
-import { defineProjection } from '../core/projection';
+import { defineProjection, type RecordedOf } from '../core/projection';
+import { deleteRowsByKeys, lastStatePerKey, upsertRows } from '../core/batchUpsert';
 import { ActivityLineChanged, ActivityLineRecorded, ActivityLineRemoved } from '@ghg/events';
 
-/** The emissions ledger: each line's results as its event carries them; nothing is recalculated here. */
+type LineEvent = RecordedOf<typeof ActivityLineRecorded | typeof ActivityLineChanged | typeof ActivityLineRemoved>;
+
+const KEY = ['company_id', 'deal_id'] as const;
+/** One line's key as text (NUL cannot occur in a bounded id). */
+const keyOf = (event: LineEvent) => `${event.data.companyId}\u0000${event.data.dealId}`;
+
+/** The line's row as its event carries it (null: removed); nothing is recalculated here. */
+const rowOf = (event: LineEvent): Record<string, unknown> | null => {
+  if (event.type === ActivityLineRemoved.type) return null;
+  const d = event.data;
+  const c = d.calculation;
+  return {
+    company_id: d.companyId,
+    deal_id: d.dealId,
+    section_id: d.section,
+    scope_setting_id: d.scopeSettingId,
+    deal: d.deal,
+    fiscal_year: c.fiscalYear,
+    fiscal_month: c.fiscalMonth,
+    occurrence_date: d.deal.occurrenceDate,
+    scope_category: d.scopeCategory,
+    formula_id: c.formulaId,
+    quantity: c.quantity,
+    unit: c.unit,
+    gases: c.gasesKg,
+    co2e_kg: c.co2eKg,
+    basis: c.basis,
+    co2e_location_kg: c.basis === 'location' ? c.co2eKg : null,
+    co2e_market_kg: c.basis === 'market' ? c.co2eKg : null,
+    factor_versions: c.factors,
+    gwp_set: c.gwpSet.id,
+    source: d.source,
+    version: event.streamPosition,
+    updated_at: event.metadata.occurredAt,
+  };
+};
+
+/**
+ * The emissions ledger: each line's results as its event carries them. A batch writes the last
+ * state of each line it touches in a few multi-row statements (a rebuild replays many lines per
+ * batch), ending where applying the events one by one would.
+ */
 export const emissionLedgerProjection = defineProjection({
   name: 'activity/emissionLedger',
   tables: ['emission_ledger'],
   handles: [ActivityLineRecorded, ActivityLineChanged, ActivityLineRemoved],
-  async apply(event, ctx) {
+  async applyBatch(events, ctx) {
     const table = ctx.table('emission_ledger');
-    const { dealId, companyId } = event.data;
-    if (event.type === ActivityLineRemoved.type) {
-      await ctx.trx(table).where({ company_id: companyId, deal_id: dealId }).delete();
-    } else {
-      const d = event.data;
-      const c = d.calculation;
-      await ctx
-        .trx(table)
-        .insert({
-          company_id: companyId,
-          deal_id: dealId,
-          section_id: d.section,
-          scope_setting_id: d.scopeSettingId,
-          deal: JSON.stringify(d.deal),
-          fiscal_year: c.fiscalYear,
-          fiscal_month: c.fiscalMonth,
-          occurrence_date: d.deal.occurrenceDate,
-          scope_category: d.scopeCategory,
-          formula_id: c.formulaId,
-          quantity: c.quantity,
-          unit: c.unit,
-          gases: JSON.stringify(c.gasesKg),
-          co2e_kg: c.co2eKg,
-          basis: c.basis,
-          co2e_location_kg: c.basis === 'location' ? c.co2eKg : null,
-          co2e_market_kg: c.basis === 'market' ? c.co2eKg : null,
-          factor_versions: JSON.stringify(c.factors),
-          gwp_set: c.gwpSet.id,
-          source: d.source,
-          version: event.streamPosition,
-          updated_at: event.metadata.occurredAt,
-        })
-        .onConflict(['company_id', 'deal_id'])
-        .merge();
-    }
-    ctx.notify({ topic: 'activity/lines', companyId, tenantId: event.metadata.tenantId, ids: [dealId] });
+    const { upserts, deletes } = lastStatePerKey(events, keyOf, rowOf);
+    await deleteRowsByKeys(ctx.trx, table, KEY, deletes.map((k) => k.split('\u0000')));
+    await upsertRows(ctx.trx, table, KEY, upserts);
+    for (const e of events) ctx.notify({ topic: 'activity/lines', companyId: e.data.companyId, tenantId: e.metadata.tenantId, ids: [e.data.dealId] });
   },
 });

@@ -9,20 +9,22 @@ import type { Knex } from 'knex';
 export async function upsertRows(
   trx: Knex.Transaction,
   table: string,
-  key: string,
+  key: string | readonly string[],
   rows: readonly Record<string, unknown>[],
   onConflict: 'merge' | 'ignore' = 'merge',
 ): Promise<void> {
   if (rows.length === 0) return;
+  const keys: readonly string[] = typeof key === 'string' ? [key] : key;
   const columns = Object.keys(rows[0]!);
   const list = columns.map((c) => `"${c}"`).join(', ');
   const update =
     onConflict === 'ignore'
       ? 'do nothing'
-      : `do update set ${columns.filter((c) => c !== key).map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+      : `do update set ${columns.filter((c) => !keys.includes(c)).map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+  const target = keys.map((k) => `"${k}"`).join(', ');
   for (let i = 0; i < rows.length; i += 5_000) {
     await trx.raw(
-      `insert into "${table}" (${list}) select ${list} from json_populate_recordset(null::"${table}", ?::json) on conflict ("${key}") ${update}`,
+      `insert into "${table}" (${list}) select ${list} from json_populate_recordset(null::"${table}", ?::json) on conflict (${target}) ${update}`,
       [JSON.stringify(rows.slice(i, i + 5_000))],
     );
   }
@@ -41,6 +43,15 @@ export async function insertRows(trx: Knex.Transaction, table: string, rows: rea
 
 export async function deleteRows(trx: Knex.Transaction, table: string, key: string, keys: readonly string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 10_000) await trx(table).whereIn(key, keys.slice(i, i + 10_000)).delete();
+}
+
+/** Deletes rows by a key of several columns: each entry holds one row's values, in the order of `columns`. */
+export async function deleteRowsByKeys(trx: Knex.Transaction, table: string, columns: readonly string[], keys: readonly (readonly string[])[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 10_000) {
+    await trx(table)
+      .whereIn([...columns], keys.slice(i, i + 10_000).map((k) => [...k]))
+      .delete();
+  }
 }
 
 /**
