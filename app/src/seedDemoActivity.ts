@@ -61,8 +61,6 @@ interface MonthValues {
 
 export interface ActivityKind {
   key: string;
-  /** Kinds of one seed get the same sequence (one meter reading on both scope-2 bases); the key by default. */
-  seed?: string;
   scopeCategory: ScopeSettingCategory;
   formulaId: string;
   /** The section's name in the company's tree. */
@@ -101,29 +99,23 @@ function japaneseSite(sections: { fuel: string; gas: string; power: string; purc
     { key: 'diesel', scopeCategory: '1', formulaId: 's1.fuel', section: sections.fuel, item: '軽油', detail: { fuel: '軽油', emissionIntensity: SHK_DIESEL }, factorFields: ['emissionIntensity'], month: (r) => ({ count: between(r, 800, 1_500, 10) * scale.fuel, countUnit: 'L' }) },
     { key: 'cityGas', scopeCategory: '1', formulaId: 's1.fuel', section: sections.gas, item: '都市ガス', detail: { fuel: '都市ガス', emissionIntensity: 'jp-shk:fuel.cityGas' }, factorFields: ['emissionIntensity'], month: (r, season) => ({ count: Math.round(between(r, 6_000, 12_000, 10) * season * s), countUnit: 'm3' }) },
     {
-      key: 'powerLocation',
-      seed: 'power',
-      scopeCategory: '2',
-      formulaId: 's2.location',
-      section: sections.power,
-      item: '電気',
-      client: '四国電力',
-      // The library has no grid-average factor: the setting names the value, as the API's users do.
-      detail: { energyType: '電気', emissionIntensity: { value: 0.434, unit: 'kg-CO2/kWh', label: '全国平均係数(例示値)' } },
-      month: (r, season) => ({ count: power(r, season), countUnit: 'kWh' }),
-    },
-    {
-      key: 'powerMarket',
-      seed: 'power',
+      key: 'power',
       scopeCategory: '2',
       formulaId: 's2.market',
       section: sections.power,
       item: '電気',
       client: '四国電力 メニューC',
-      detail: { energyType: '電気', supplier: '四国電力 メニューC', emissionIntensity: 'jp-shk-electricity-suppliers:shikoku.menuC' },
+      // One meter reading on both bases: the supplier's menu (market) and the grid average (location).
+      // The library has no grid-average factor: the setting names the value, as the API's users do.
+      detail: {
+        energyType: '電気',
+        supplier: '四国電力 メニューC',
+        emissionIntensity: 'jp-shk-electricity-suppliers:shikoku.menuC',
+        gridEmissionIntensity: { value: 0.434, unit: 'kg-CO2/kWh', label: '全国平均係数(例示値)' },
+      },
       factorFields: ['emissionIntensity'],
       additive: ['certificates'],
-      // The same meter reading as the month's location line, less the non-fossil certificates bought (about a fifth).
+      // Non-fossil certificates bought for about a fifth of it (they reduce the market figure only).
       month: (r, season) => {
         const value = power(r, season);
         return { count: value, countUnit: 'kWh', detail: { certificates: Math.round((value * (0.15 + r * 0.1)) / 100) * 100 } };
@@ -335,7 +327,7 @@ export async function seedDemoActivity(eventStore: EventStore, company: DemoActi
         version: stored.version,
         context: { factorSets: stored.factorSets, gwpSet: stored.gwpSet, fiscalYear, fiscalYearStartMonth: startMonth, currencyRates: [], customFactorSets: [], explain: false },
       };
-      const next = random(hash(`${kind.seed ?? kind.key}:${kind.section}:${fiscalYear}`));
+      const next = random(hash(`${kind.key}:${kind.section}:${fiscalYear}`));
       const n = company.profile.monthsPerLine;
       for (let m = 0; m < 12; m += n) {
         const calendarMonth = ((startMonth - 1 + m + n - 1) % 12) + 1;

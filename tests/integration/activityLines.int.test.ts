@@ -127,12 +127,26 @@ describeOnBackends('activity lines and the emissions ledger', (start) => {
     expect(noYear.body).toMatchObject({ code: 'invalid_args', fields: ['fiscalYear'] });
   });
 
-  it('scope 2 lines list by the chosen basis (location by default): 10,000 kWh × 0.434 = 4,340 kg', async () => {
+  it('a scope 2 line carries both bases and lists on each: location 10,000 kWh × 0.434 = 4,340 kg (its market figure the grid average)', async () => {
     const res = await call(app, 'POST', '/api/user-input-emission', users.admin, line(location, { id: 'deal-kwh', count: 10000, countUnit: 'kWh', occurrenceDate: '2023-06-01' }));
     expect(res.status).toBe(200);
-    expect(res.body.line).toMatchObject({ basis: 'location', co2eKg: 4340, co2eLocationKg: 4340, co2eMarketKg: null, fiscalYear: 2023, fiscalMonth: 3 });
-    expect(await table(users.viewer, { fiscalYear: 2023, scopeId: '2' })).toEqual([expect.objectContaining({ dealId: 'deal-kwh', co2eLocationKg: 4340, basis: 'location' })]);
-    expect(await table(users.viewer, { fiscalYear: 2023, scopeId: '2', scope2EmissionIntensityType: 'market' })).toEqual([]);
+    expect(res.body.line).toMatchObject({ basis: 'location', co2eKg: 4340, co2eLocationKg: 4340, co2eMarketKg: 4340, fiscalYear: 2023, fiscalMonth: 3 });
+    expect(res.body.line.scope2).toMatchObject({ location: { method: 'calculated', co2eKg: 4340 }, market: { method: 'gridAverage', co2eKg: 4340 } });
+    // A market line with a grid factor: (10,000 − 2,000 certificates) × 0.25 = 2,000 kg market; 10,000 × 0.434 = 4,340 kg location.
+    const market = await settingOf(users.admin, {
+      scopeCategory: '2',
+      formulaId: 's2.market',
+      section: section('第一工場'),
+      detail: { emissionIntensity: { value: 0.25, unit: 'kg-CO2e/kWh' }, gridEmissionIntensity: { value: 0.434, unit: 'kg-CO2e/kWh' } },
+    });
+    const both = await call(app, 'POST', '/api/user-input-emission', users.admin, line(market, { id: 'deal-kwh-market', count: 10000, countUnit: 'kWh', occurrenceDate: '2023-07-01' }, { certificates: 2000 }));
+    expect(both.body.line).toMatchObject({ basis: 'market', co2eKg: 2000, co2eLocationKg: 4340, co2eMarketKg: 2000 });
+    const onLocation = await table(users.viewer, { fiscalYear: 2023, scopeId: '2' });
+    expect(onLocation.map((l) => [l.dealId, l.co2eKg])).toEqual([['deal-kwh', 4340], ['deal-kwh-market', 4340]]);
+    const onMarket = await table(users.viewer, { fiscalYear: 2023, scopeId: '2', scope2EmissionIntensityType: 'market' });
+    expect(onMarket.map((l) => [l.dealId, l.co2eKg])).toEqual([['deal-kwh', 4340], ['deal-kwh-market', 2000]]);
+    expect(onMarket[1]).toMatchObject({ scopeSettingDetail: { certificates: 2000 }, factors: [expect.objectContaining({ values: [{ value: 0.25, unit: 'kg-CO2e/kWh' }] })] });
+    expect(onLocation[1]).toMatchObject({ factors: [expect.objectContaining({ values: [{ value: 0.434, unit: 'kg-CO2e/kWh' }] })] });
   });
 
   it('a section-scoped editor records and deletes lines of their sections only; a viewer none', async () => {

@@ -39,18 +39,27 @@ describeOnBackends('emissions aggregate', (start) => {
     const plantDiesel = await settingOf({ scopeCategory: '1', formulaId: 's1.fuel', section: section('第一工場'), detail: fuel });
     const officeDiesel = await settingOf({ scopeCategory: '1', formulaId: 's1.fuel', section: section('経理部'), detail: fuel });
     const location = await settingOf({ scopeCategory: '2', formulaId: 's2.location', section: section('第一工場'), detail: { emissionIntensity: { value: 0.434, unit: 'kg-CO2e/kWh' } } });
-    const market = await settingOf({ scopeCategory: '2', formulaId: 's2.market', section: section('第一工場'), detail: { emissionIntensity: { value: 0.25, unit: 'kg-CO2e/kWh' } } });
+    // One meter reading on both bases: the supplier's factor (market) and the grid average (location).
+    const market = await settingOf({
+      scopeCategory: '2',
+      formulaId: 's2.market',
+      section: section('第一工場'),
+      detail: { emissionIntensity: { value: 0.25, unit: 'kg-CO2e/kWh' }, gridEmissionIntensity: { value: 0.434, unit: 'kg-CO2e/kWh' } },
+    });
+    const marketOnly = await settingOf({ scopeCategory: '2', formulaId: 's2.market', section: section('第一工場'), detail: { emissionIntensity: { value: 0.25, unit: 'kg-CO2e/kWh' } } });
     const spend = await settingOf({ scopeCategory: '31', formulaId: 's3.1.spend', section: section('経理部'), detail: { emissionIntensity: { value: 0.002, unit: 'kg-CO2e/JPY' } } });
 
-    // Fiscal year 2022 (April to March): 2,580 + 1,290 + 4,340 (location) or 2,500 (market) + 1,790 kg.
+    // Fiscal year 2022 (April to March): 2,580 + 1,290 + (4,340 location or 2,500 market: one line) + 1,790 kg.
     expect((await record(plantDiesel, { id: 'agg-diesel-plant', count: 1000, countUnit: 'L' })).co2eKg).toBe(2580); // 1,000 L × 2.58
     expect((await record(officeDiesel, { id: 'agg-diesel-office', count: 500, countUnit: 'L' })).co2eKg).toBe(1290); // 500 L × 2.58
-    expect((await record(location, { id: 'agg-kwh-location', count: 10000, countUnit: 'kWh' })).co2eKg).toBe(4340); // 10,000 kWh × 0.434
-    expect((await record(market, { id: 'agg-kwh-market', count: 10000, countUnit: 'kWh' })).co2eKg).toBe(2500); // 10,000 kWh × 0.25
+    const kwh = (await record(market, { id: 'agg-kwh', count: 10000, countUnit: 'kWh' })) as { co2eKg: number; co2eLocationKg: number; co2eMarketKg: number };
+    expect(kwh).toMatchObject({ co2eKg: 2500, co2eMarketKg: 2500, co2eLocationKg: 4340 }); // 10,000 kWh × 0.25; × 0.434
     expect((await record(spend, { id: 'agg-spend', amount: 895000, currency: 'JPY' })).co2eKg).toBeCloseTo(1790, 6); // 895,000 JPY × 0.002
     // A line of another fiscal year (2023-04-01 starts 2023) is not counted in 2022.
     expect((await call(app, 'POST', '/api/calculation-basis', users.admin, { fiscalYear: 2023 })).status).toBe(200);
     expect((await record(location, { id: 'agg-kwh-2023', count: 1000, countUnit: 'kWh', occurrenceDate: '2023-04-01' })).fiscalYear).toBe(2023);
+    // A market line naming no grid factor: 1,000 kWh × 0.25 = 250 kg on the market basis, no location figure.
+    expect((await record(marketOnly, { id: 'agg-kwh-2023-market', count: 1000, countUnit: 'kWh', occurrenceDate: '2023-05-01' })).co2eKg).toBe(250);
 
     // Offsets: 1.5 t used in fiscal year 2022, 2 t in 2023.
     const offset = (from: string, to: string, quantity: number, date: string) =>
@@ -82,7 +91,7 @@ describeOnBackends('emissions aggregate', (start) => {
     expect(body.offsets).toEqual({ co2eKg: 1500, records: 1 });
   });
 
-  it('scope 2 on the market basis counts the market lines only: 3,870 + 2,500 + 1,790 = 8,160 kg, scope 2 share 2,500 / 8,160', async () => {
+  it('scope 2 on the market basis sums the same line\'s market figure: 3,870 + 2,500 + 1,790 = 8,160 kg, scope 2 share 2,500 / 8,160', async () => {
     const body = await aggregate(users.viewer, 'fiscalYear=2022&basis=market');
     expect(body).toMatchObject({ basis: 'market', total: { lines: 4 } });
     expect(body.total.co2eKg).toBeCloseTo(8160, 6);
@@ -107,9 +116,12 @@ describeOnBackends('emissions aggregate', (start) => {
     expect(none).toMatchObject({ total: { co2eKg: 0, lines: 0 }, byCategory: [], offsets: { co2eKg: 1500, records: 1 } });
   });
 
-  it('another fiscal year has only its own lines: 2023 is 1,000 kWh × 0.434 = 434 kg, with 2 t of offsets', async () => {
+  it('another fiscal year has only its own lines: 2023 is 1,000 kWh × 0.434 = 434 kg, with 2 t of offsets; the market line without a location figure is counted apart', async () => {
     const body = await aggregate(users.viewer, 'fiscalYear=2023');
-    expect(body).toMatchObject({ total: { co2eKg: 434, lines: 1 }, byCategory: [{ scopeCategory: '2', co2eKg: 434, lines: 1, share: 1 }], offsets: { co2eKg: 2000, records: 1 } });
+    expect(body).toMatchObject({ total: { co2eKg: 434, lines: 1 }, byCategory: [{ scopeCategory: '2', co2eKg: 434, lines: 1, share: 1 }], offsets: { co2eKg: 2000, records: 1 }, scope2WithoutBasis: 1 });
+    // Market: the location line's grid average (no contractual factor) 434 + the market line's 250 = 684 kg.
+    const market = await aggregate(users.viewer, 'fiscalYear=2023&basis=market');
+    expect(market).toMatchObject({ total: { co2eKg: 684, lines: 2 }, scope2WithoutBasis: 0 });
   });
 
   it("another company's user sees none of it", async () => {

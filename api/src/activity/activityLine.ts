@@ -69,6 +69,16 @@ const FactorUsed = z.strictObject({
   values: z.union([z.array(z.strictObject({ value: z.number(), unit: z.string(), stage: z.enum(['WTT', 'TTW', 'WTW']).optional() })), z.record(z.string(), z.number())]),
 });
 
+/** A scope-2 line's figure on one basis: by a formula of that basis, or the grid average standing in for the market one. */
+const BasisFigure = z.strictObject({
+  basis: z.enum(['location', 'market']),
+  method: z.enum(['calculated', 'gridAverage']),
+  formulaId: z.string(),
+  co2eKg: z.number(),
+  gasesKg: z.record(z.string(), z.number()),
+  factors: z.array(FactorUsed),
+});
+
 /** What every answer tells of a line's results (as calculated when it was recorded). */
 const results = {
   fiscalYear: z.number(),
@@ -78,10 +88,13 @@ const results = {
   /** kg of each gas before GWP weighting. */
   gasesKg: z.record(z.string(), z.number()),
   co2eKg: z.number(),
-  /** Scope 2: the line's CO2e on each basis (null where its formula does not calculate on it). */
+  /** Scope 2: the line's CO2e on each basis (null where it has no figure on it). */
   co2eLocationKg: z.number().nullable(),
   co2eMarketKg: z.number().nullable(),
+  /** Scope 2: the basis its formula calculates on; the other basis' figure is in `scope2`. */
   basis: z.enum(['location', 'market']).nullable(),
+  /** Scope 2: the figure on each basis, with its factors (null for other scopes). */
+  scope2: z.strictObject({ location: BasisFigure.nullable(), market: BasisFigure.nullable() }).nullable(),
   factors: z.array(FactorUsed),
   gwpSet: z.string(),
   source: z.enum(['manual']),
@@ -116,6 +129,8 @@ const LedgerLine = z.strictObject({
   section: z.string(),
   sectionName: z.string().nullable(),
   occurrenceDate: z.string(),
+  /** The line's own inputs, over its setting's detail (as sent). */
+  scopeSettingDetail: z.record(z.string(), z.unknown()),
   ...results,
 });
 
@@ -154,7 +169,7 @@ export const activityLineRoutes = {
     permission: 'company.read',
     summary: "The selected company's activity lines of one category and fiscal year, with their stored results",
     description:
-      'A read sent as POST (the product calls it so): command-api answers it from the emissions ledger read model, as it answers the preview calculation. Scope 2 lists the lines calculated on the chosen basis (`scope2EmissionIntensityType`, location by default).',
+      'A read sent as POST (the product calls it so): command-api answers it from the emissions ledger read model, as it answers the preview calculation. Scope 2 lists the lines that have a figure on the chosen basis (`scope2EmissionIntensityType`, location by default), with `co2eKg`, `gasesKg` and `factors` of that basis; `withoutBasis` counts the category\'s lines of the year that have none (a market-based line that names no grid-average factor has no location-based figure).',
     body: z.object({
       fiscalYear: numeric(year()),
       scopeId: z.enum(scopeSettingCategories),
@@ -162,7 +177,7 @@ export const activityLineRoutes = {
       /** A section: only its lines and its descendants'. */
       sectionId: idText().nullish(),
     }),
-    response: z.strictObject({ lines: z.array(LedgerLine) }),
+    response: z.strictObject({ lines: z.array(LedgerLine), withoutBasis: z.number() }),
     errors: noErrors,
   }),
 };

@@ -19,7 +19,7 @@ export const aggregateRoutes = {
     permission: 'company.read',
     summary: "The selected company's emissions of one fiscal year, totalled by scope and category (gross; scope 2 on one basis)",
     description:
-      'Sums the emissions ledger of the fiscal year, of a section and its descendants when `sectionId` is given. Scope 2 counts only the lines calculated on `basis` (location by default); lines of the other basis are left out, never added. Offsets and non-fossil certificates are never netted into these totals: `offsets` is the fiscal year\'s offset credits (company-wide, whatever the section) as a separate figure beside the gross total.',
+      'Sums the emissions ledger of the fiscal year, of a section and its descendants when `sectionId` is given. Scope 2 sums each line\'s figure on `basis` (location by default): a line carries both, so nothing is counted twice; `scope2WithoutBasis` counts the scope-2 lines that have no figure on it (a market-based line that names no grid-average factor). Offsets and non-fossil certificates are never netted into these totals: `offsets` is the fiscal year\'s offset credits (company-wide, whatever the section) as a separate figure beside the gross total.',
     query: z.object({
       fiscalYear: queryYear(),
       /** A section: only its lines and its descendants'. */
@@ -40,6 +40,8 @@ export const aggregateRoutes = {
         co2eKg: z.number().meta({ description: 'The credits in kg CO2 (the offsets are recorded in t-CO2).' }),
         records: z.number().int(),
       }),
+      /** Scope-2 lines of the year left out of the totals because they have no figure on `basis`. */
+      scope2WithoutBasis: z.number().int(),
     }),
     errors: noErrors,
   }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RecordedEvent } from '@ghg/events';
+import { figuresByBasis, type BasisFigure, type RecordedEvent } from '@ghg/events';
 import { activityLineRoutes, type BodyOf, type ResponseOf } from '@ghg/api';
 import {
   activityLineProblem,
@@ -32,6 +32,7 @@ type LedgerLine = ResponseOf<typeof activityLineRoutes.tableData>['lines'][numbe
 /** A line as the routes answer it; `updatedAt` is the time of its stream's last event. */
 export function lineView(line: ActivityLineView, updatedAt: string): Line {
   const c = line.calculation;
+  const figures = figuresByBasis(c);
   return {
     dealId: line.dealId,
     scopeSettingId: line.scopeSettingId,
@@ -49,9 +50,10 @@ export function lineView(line: ActivityLineView, updatedAt: string): Line {
     unit: c.unit,
     gasesKg: c.gasesKg,
     co2eKg: c.co2eKg,
-    co2eLocationKg: c.basis === 'location' ? c.co2eKg : null,
-    co2eMarketKg: c.basis === 'market' ? c.co2eKg : null,
+    co2eLocationKg: figures.location?.co2eKg ?? null,
+    co2eMarketKg: figures.market?.co2eKg ?? null,
     basis: c.basis,
+    scope2: c.basis === null ? null : figures,
     factors: c.factors,
     gwpSet: c.gwpSet.id,
     source: line.source,
@@ -130,7 +132,9 @@ interface LedgerRow {
   co2e_location_kg: string | number | null;
   co2e_market_kg: string | number | null;
   basis: LedgerLine['basis'];
-  factor_versions: LedgerLine['factors'] | string;
+  other_basis: BasisFigure | string | null;
+  scope_setting_detail: LedgerLine['scopeSettingDetail'] | string;
+  factor_versions: BasisFigure['factors'] | string;
   gwp_set: string;
   source: LedgerLine['source'];
   version: number;
@@ -177,36 +181,52 @@ export function registerActivityLineRoutes(app: FastifyInstance, deps: CommandAp
       })
       .where({ 'l.company_id': companyId, 'l.fiscal_year': body.fiscalYear, 'l.scope_category': body.scopeId })
       .modify((q) => {
-        if (body.scopeId === '2') q.where('l.basis', body.scope2EmissionIntensityType);
         if (sectionIds !== null) q.whereIn('l.section_id', sectionIds);
       })
       .orderBy([{ column: 'l.occurrence_date' }, { column: 'l.deal_id' }])
       .select('l.*', 'c.name as section_name', knex.raw("to_char(l.occurrence_date, 'YYYY-MM-DD') as occurrence_day"));
-    return {
-      lines: rows.map((r) => ({
-        dealId: r.deal_id,
-        deal: json(r.deal),
-        scopeSettingId: r.scope_setting_id,
-        scopeCategory: r.scope_category,
-        formulaId: r.formula_id,
-        section: r.section_id,
-        sectionName: r.section_name ?? null,
-        occurrenceDate: r.occurrence_day,
-        fiscalYear: r.fiscal_year,
-        fiscalMonth: r.fiscal_month,
-        quantity: numOrNull(r.quantity),
-        unit: r.unit,
-        gasesKg: json(r.gases),
-        co2eKg: num(r.co2e_kg),
-        co2eLocationKg: numOrNull(r.co2e_location_kg),
-        co2eMarketKg: numOrNull(r.co2e_market_kg),
-        basis: r.basis,
-        factors: json(r.factor_versions),
-        gwpSet: r.gwp_set,
-        source: r.source,
-        version: r.version,
-        updatedAt: new Date(r.updated_at).toISOString(),
-      })),
-    };
+    const lines = rows.map(ledgerLine);
+    if (body.scopeId !== '2') return { lines, withoutBasis: 0 };
+    // Scope 2 on the chosen basis: each line's figure on it, and how many lines have none.
+    const basis = body.scope2EmissionIntensityType;
+    const onBasis = lines.flatMap((l) => {
+      const figure = l.scope2?.[basis];
+      return figure ? [{ ...l, co2eKg: figure.co2eKg, gasesKg: figure.gasesKg, factors: figure.factors }] : [];
+    });
+    return { lines: onBasis, withoutBasis: lines.length - onBasis.length };
   });
+}
+
+/** A ledger row as the input tables list it: the results its event carried. */
+function ledgerLine(r: LedgerRow): LedgerLine {
+  const factors = json(r.factor_versions);
+  const gasesKg = json(r.gases);
+  const otherBasis = r.other_basis === null ? null : json(r.other_basis);
+  const figures = figuresByBasis({ basis: r.basis, formulaId: r.formula_id, co2eKg: num(r.co2e_kg), gasesKg, factors, otherBasis });
+  return {
+    dealId: r.deal_id,
+    deal: json(r.deal),
+    scopeSettingDetail: json(r.scope_setting_detail),
+    scopeSettingId: r.scope_setting_id,
+    scopeCategory: r.scope_category,
+    formulaId: r.formula_id,
+    section: r.section_id,
+    sectionName: r.section_name ?? null,
+    occurrenceDate: r.occurrence_day,
+    fiscalYear: r.fiscal_year,
+    fiscalMonth: r.fiscal_month,
+    quantity: numOrNull(r.quantity),
+    unit: r.unit,
+    gasesKg,
+    co2eKg: num(r.co2e_kg),
+    co2eLocationKg: numOrNull(r.co2e_location_kg),
+    co2eMarketKg: numOrNull(r.co2e_market_kg),
+    basis: r.basis,
+    scope2: r.basis === null ? null : figures,
+    factors,
+    gwpSet: r.gwp_set,
+    source: r.source,
+    version: r.version,
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
 }

@@ -8,6 +8,7 @@ import type { ActivityLine as EngineLine, CalculationContext, CalculationSuccess
 import { detailProblem, type ScopeSettingDetail, type SectionFacts } from '../settings/scopeSetting/scopeSettings';
 import { fiscalYearOf } from '../settings/fiscalYear/fiscalYear';
 import { dealValue, lineInputs } from './lineInputs';
+import { gasesOf, otherBasisOf, storedFactorUses } from './otherBasis';
 
 /** Built once: a schema per line checked cost more than the rest of the decision. */
 const BOUNDED_INPUTS = boundedJsonObject();
@@ -176,11 +177,21 @@ function evaluate(c: Extract<ActivityLineCommand, { type: 'RecordActivityLine' }
     const key = Object.entries(inputs).find(([, v]) => v === ref || (isJsonObject(v) && v.factor === ref))?.[0];
     return refused('factor_outside_validity', at(key));
   }
-  const gases = Object.entries(result.gasesKg).filter((e): e is [string, number] => e[1] !== undefined);
-  const numbers = [result.co2eKg, ...gases.map(([, v]) => v), ...(result.stages ? [result.stages.wttKg, result.stages.ttwKg, result.stages.wtwKg] : [])];
+  const other = otherBasisOf(formula, inputs, result, c.basis.context, { id: c.deal.id, fiscalYear });
+  if (!other.ok) return refused(other.error, at(other.field));
+  const otherBasis = other.otherBasis;
+  const gases = gasesOf(result);
+  const numbers = [
+    result.co2eKg,
+    ...gases.map(([, v]) => v),
+    ...(result.stages ? [result.stages.wttKg, result.stages.ttwKg, result.stages.wtwKg] : []),
+    ...(otherBasis ? [otherBasis.co2eKg, ...Object.values(otherBasis.gasesKg)] : []),
+  ];
   if (!numbers.every(inBounds)) return refused('result_out_of_range', at(undefined));
   // A gas outside the GWP tables is keyed by its name: the name must leave room for the key's prefix.
   if (gases.some(([gas]) => [...gas].length > LIMITS.longTextLength)) return refused('invalid_detail_value', at(undefined));
+  // A market line without a grid factor has no location figure: said on the line, not guessed.
+  const missingLocation = formula.basis === 'market' && otherBasis === null ? [{ code: 'location_basis_factor_missing', detail: 'gridEmissionIntensity' }] : [];
 
   const { quantity, unit } = activityQuantity(formula, inputs, result);
   const calculation: LineCalculation = {
@@ -193,20 +204,12 @@ function evaluate(c: Extract<ActivityLineCommand, { type: 'RecordActivityLine' }
     gasesKg: Object.fromEntries(gases),
     stages: result.stages ? { wttKg: result.stages.wttKg, ttwKg: result.stages.ttwKg, wtwKg: result.stages.wtwKg } : null,
     basis: result.basis ?? null,
-    factors: result.factors.map((f) => ({
-      setId: f.setId,
-      version: f.version,
-      key: f.key,
-      confirmed: f.confirmed,
-      origin: f.origin,
-      values: Array.isArray(f.values)
-        ? (f.values as readonly { value: number; unit: string; stage?: 'WTT' | 'TTW' | 'WTW' }[]).map((v) => ({ value: v.value, unit: v.unit, ...(v.stage ? { stage: v.stage } : {}) }))
-        : { ...(f.values as Readonly<Record<string, number>>) },
-    })),
+    ...(formula.basis ? { otherBasis } : {}),
+    factors: storedFactorUses(result.factors),
     gwpSet: { id: result.gwpSet.id, version: result.gwpSet.version },
     factorSets: { ...c.basis.context.factorSets },
     basisVersion: c.basis.version,
-    warnings: result.warnings.map((w) => ({ code: w.code, detail: w.detail ?? null })),
+    warnings: [...result.warnings.map((w) => ({ code: w.code, detail: w.detail ?? null })), ...missingLocation],
   };
   return {
     ok: true,

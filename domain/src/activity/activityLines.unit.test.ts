@@ -109,6 +109,56 @@ describe('activity line → calculation engine', () => {
     expect(market.data.calculation).toMatchObject({ basis: 'market', co2eKg: 2784, factors: [expect.objectContaining({ setId: 'jp-shk-electricity-suppliers', version: 'FY2023', key: 'shikoku.menuC' })] });
   });
 
+  describe('one scope-2 line carries both bases', () => {
+    const electricity = deal({ count: 10000, countUnit: 'kWh', occurrenceDate: '2023-06-01' });
+    const grid = { value: 0.434, unit: 'kg-CO2e/kWh' };
+    const marketSetting = (detail: Record<string, unknown> = {}): LineScopeSetting => ({
+      id: 'mkt',
+      scopeCategory: '2',
+      formulaId: 's2.market',
+      section: 'plant',
+      detail: { supplier: '四国電力 メニューC', emissionIntensity: 'jp-shk-electricity-suppliers:shikoku.menuC', ...detail } as LineScopeSetting['detail'],
+    });
+    const calculationOf = (p: Partial<Record_>) => {
+      const event = eventOf(record({ deal: electricity, basis: fy2023, ...p }));
+      if (event.type === 'ActivityLineRemoved') throw new Error('recorded');
+      return event.data.calculation;
+    };
+
+    it('a market line with the grid factor: market (10,000 − 4,000) × 0.464 = 2,784 kg; location 10,000 × 0.434 = 4,340 kg (certificates never reduce it)', () => {
+      const c = calculationOf({ scopeSetting: marketSetting({ gridEmissionIntensity: grid }), scopeSettingDetail: { certificates: 4000 } });
+      expect(c).toMatchObject({ basis: 'market', co2eKg: 2784 });
+      expect(c.otherBasis).toMatchObject({ basis: 'location', method: 'calculated', formulaId: 's2.location', co2eKg: 4340, gasesKg: { CO2e: 4340 } });
+      expect(c.otherBasis?.factors).toEqual([expect.objectContaining({ setId: 'custom', origin: 'line', values: [{ value: 0.434, unit: 'kg-CO2e/kWh' }] })]);
+      expect(c.warnings).toEqual([]);
+    });
+
+    it('a location line: its market figure is the grid average itself (no contractual instrument), 10,000 × 0.434 = 4,340 kg on both', () => {
+      const c = calculationOf({ scopeSetting: { id: 'loc', scopeCategory: '2', formulaId: 's2.location', section: 'plant', detail: { emissionIntensity: grid } } });
+      expect(c).toMatchObject({ basis: 'location', co2eKg: 4340 });
+      expect(c.otherBasis).toMatchObject({ basis: 'market', method: 'gridAverage', co2eKg: 4340 });
+    });
+
+    it('a market line that names no grid factor has no location figure, and says so on the line', () => {
+      const c = calculationOf({ scopeSetting: marketSetting() });
+      expect(c).toMatchObject({ basis: 'market', co2eKg: 4640, otherBasis: null }); // 10,000 × 0.464
+      expect(c.warnings).toEqual([{ code: 'location_basis_factor_missing', detail: 'gridEmissionIntensity' }]);
+    });
+
+    it('a grid factor of the wrong unit refuses the line, naming the field it came from; nothing is recorded', () => {
+      const wrong = { value: 2.58, unit: 'kg-CO2/L' };
+      const onLine = record({ deal: electricity, basis: fy2023, scopeSetting: marketSetting(), scopeSettingDetail: { gridEmissionIntensity: wrong } });
+      expect(activityLineProblem(onLine, { line: null })).toEqual({ error: expect.stringMatching(/unit/), field: 'scopeSettingDetail.gridEmissionIntensity' });
+      expect(given(activityLinesDecider, []).when(onLine).ok).toBe(false);
+      const onSetting = record({ deal: electricity, basis: fy2023, scopeSetting: marketSetting({ gridEmissionIntensity: wrong }) });
+      expect(activityLineProblem(onSetting, { line: null })?.field).toBe('scopeSetting.detail.gridEmissionIntensity');
+    });
+
+    it('other scopes carry no other basis', () => {
+      expect(calculationOf({ deal: deal({ occurrenceDate: '2022-07-15' }), basis: fy2022 })).not.toHaveProperty('otherBasis');
+    });
+  });
+
   it('fills count, amount, item and client from the deal; the line detail wins over the deal and the setting', () => {
     const spend = FORMULA_BY_ID.get('s3.1.spend')!;
     const inputs = lineInputs(spend, { spend: 1, emissionIntensity: 'x:y' }, deal({ count: null, countUnit: null, amount: 500, currency: 'USD', item: '紙', client: 'A社' }), { emissionIntensity: 'x:z' });

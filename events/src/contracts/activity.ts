@@ -39,6 +39,23 @@ const factorUse = z.object({
   ]),
 });
 
+const scope2Basis = z.enum(['location', 'market']);
+
+/**
+ * Scope 2: the line's figure on the basis its formula does not calculate on. 'calculated': by the
+ * formula of that basis, with the line's factor for it (a market line's grid-average factor).
+ * 'gridAverage': a location line has no contractual factor, so its market figure is the grid
+ * average (the last level of the market-based hierarchy, GHG Protocol Scope 2 Guidance §6.11).
+ */
+const otherBasis = z.object({
+  basis: scope2Basis,
+  method: z.enum(['calculated', 'gridAverage']),
+  formulaId: idText(),
+  co2eKg: quantity(),
+  gasesKg: boundedRecord(gasKey(), quantity()),
+  factors: boundedList(factorUse),
+});
+
 /** What the calculation engine answered for the line, under the fiscal year's calculation basis. */
 const calculation = z.object({
   /** Formula ids are never reused for another method: the id is the formula's version. */
@@ -55,7 +72,9 @@ const calculation = z.object({
   /** Transport lines: well-to-tank, tank-to-wheel, well-to-wheel, kg CO2e. */
   stages: z.object({ wttKg: quantity(), ttwKg: quantity(), wtwKg: quantity() }).nullable(),
   /** Scope 2: the basis the formula calculates on. */
-  basis: z.enum(['location', 'market']).nullable(),
+  basis: scope2Basis.nullable(),
+  /** Scope 2: the other basis' figure; null (or absent, in lines recorded before it was kept) when there is none. */
+  otherBasis: otherBasis.nullable().optional(),
   factors: boundedList(factorUse),
   gwpSet: z.object({ id: idText(), version: shortText() }),
   /** The basis the line was calculated under: pinned factor-set versions and the basis stream's version. */
@@ -93,3 +112,19 @@ export type ActivityLineEvent =
   | DomainEventOf<typeof ActivityLineRecorded>
   | DomainEventOf<typeof ActivityLineChanged>
   | DomainEventOf<typeof ActivityLineRemoved>;
+
+type LineCalculationData = z.infer<typeof calculation>;
+
+/** A line's figure on one scope-2 basis. */
+export type BasisFigure = z.infer<typeof otherBasis>;
+
+/**
+ * A scope-2 line's figures on each basis (null where it has none); both null for other scopes.
+ * The one reading of a stored calculation that the command answers, the ledger and its queries share.
+ */
+export function figuresByBasis(c: Pick<LineCalculationData, 'basis' | 'formulaId' | 'co2eKg' | 'gasesKg' | 'factors' | 'otherBasis'>): { location: BasisFigure | null; market: BasisFigure | null } {
+  const figures: { location: BasisFigure | null; market: BasisFigure | null } = { location: null, market: null };
+  if (c.basis !== null) figures[c.basis] = { basis: c.basis, method: 'calculated', formulaId: c.formulaId, co2eKg: c.co2eKg, gasesKg: c.gasesKg, factors: c.factors };
+  if (c.otherBasis) figures[c.otherBasis.basis] = c.otherBasis;
+  return figures;
+}

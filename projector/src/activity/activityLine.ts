@@ -1,6 +1,6 @@
 import { defineProjection, type RecordedOf } from '../core/projection';
 import { deleteRowsByKeys, lastStatePerKey, upsertRows } from '../core/batchUpsert';
-import { ActivityLineChanged, ActivityLineRecorded, ActivityLineRemoved } from '@ghg/events';
+import { ActivityLineChanged, ActivityLineRecorded, ActivityLineRemoved, figuresByBasis } from '@ghg/events';
 
 type LineEvent = RecordedOf<typeof ActivityLineRecorded | typeof ActivityLineChanged | typeof ActivityLineRemoved>;
 
@@ -13,6 +13,7 @@ const rowOf = (event: LineEvent): Record<string, unknown> | null => {
   if (event.type === ActivityLineRemoved.type) return null;
   const d = event.data;
   const c = d.calculation;
+  const figures = figuresByBasis(c);
   return {
     company_id: d.companyId,
     deal_id: d.dealId,
@@ -29,8 +30,10 @@ const rowOf = (event: LineEvent): Record<string, unknown> | null => {
     gases: c.gasesKg,
     co2e_kg: c.co2eKg,
     basis: c.basis,
-    co2e_location_kg: c.basis === 'location' ? c.co2eKg : null,
-    co2e_market_kg: c.basis === 'market' ? c.co2eKg : null,
+    co2e_location_kg: figures.location?.co2eKg ?? null,
+    co2e_market_kg: figures.market?.co2eKg ?? null,
+    other_basis: c.otherBasis ?? null,
+    scope_setting_detail: d.scopeSettingDetail,
     factor_versions: c.factors,
     gwp_set: c.gwpSet.id,
     source: d.source,

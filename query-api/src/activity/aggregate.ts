@@ -13,6 +13,9 @@ interface SumRow {
 }
 
 /** The scope a ledger row counts under, in SQL: scope-3 categories ('31' … '315') under '3'. */
+/** The ledger column of each scope-2 basis (a fixed map: no column name is built from the request). */
+const BASIS_COLUMN = { location: 'co2e_location_kg', market: 'co2e_market_kg' } as const satisfies Record<'location' | 'market', string>;
+
 const SCOPE_OF_CATEGORY = "CASE WHEN scope_category IN ('1', '2', 'water') THEN scope_category ELSE '3' END";
 
 export function registerAggregateQueries(app: FastifyInstance, deps: QueryApiDeps): void {
@@ -25,16 +28,25 @@ export function registerAggregateQueries(app: FastifyInstance, deps: QueryApiDep
       sectionIds = sectionsWithin(sections.map((s) => ({ id: s.id, parentSectionId: s.parent_section_id })), sectionId) ?? [];
     }
     // One aggregate over the ledger (its index on company, fiscal year and category): per category,
-    // per scope and the grand total, summed exactly by the database. Scope 2 counts the chosen
-    // basis only, so a consumption recorded on both bases is never counted twice.
-    const sums: SumRow[] = await knex('emission_ledger')
-      .where({ company_id: companyId, fiscal_year: query.fiscalYear })
-      .andWhere((q) => q.whereNot('scope_category', '2').orWhere('basis', query.basis))
-      .modify((q) => {
-        if (sectionIds !== null) q.whereIn('section_id', sectionIds);
-      })
-      .select(knex.raw('scope_category'), knex.raw(`${SCOPE_OF_CATEGORY} as scope`), knex.raw('sum(co2e_kg) as co2e_kg'), knex.raw('count(*) as lines'))
+    // per scope and the grand total, summed exactly by the database. Scope 2 sums each line's
+    // figure on the chosen basis (a line carries both); lines without one are counted apart.
+    const basisColumn = BASIS_COLUMN[query.basis];
+    const ledger = () =>
+      knex('emission_ledger')
+        .where({ company_id: companyId, fiscal_year: query.fiscalYear })
+        .modify((q) => {
+          if (sectionIds !== null) q.whereIn('section_id', sectionIds);
+        });
+    const sums: SumRow[] = await ledger()
+      .andWhere((q) => q.whereNot('scope_category', '2').orWhereNotNull(basisColumn))
+      .select(
+        knex.raw('scope_category'),
+        knex.raw(`${SCOPE_OF_CATEGORY} as scope`),
+        knex.raw(`sum(CASE WHEN scope_category = '2' THEN ${basisColumn} ELSE co2e_kg END) as co2e_kg`),
+        knex.raw('count(*) as lines'),
+      )
       .groupByRaw(`grouping sets ((scope_category), (${SCOPE_OF_CATEGORY}), ())`);
+    const missing: { lines: string | number } | undefined = await ledger().andWhere('scope_category', '2').whereNull(basisColumn).first(knex.raw('count(*) as lines'));
     const totals = aggregateTotals(
       sums
         .filter((r) => Number(r.lines) > 0)
@@ -57,6 +69,7 @@ export function registerAggregateQueries(app: FastifyInstance, deps: QueryApiDep
       sectionId,
       ...totals,
       offsets: { co2eKg: Number(offsets?.kg ?? 0), records: Number(offsets?.records ?? 0) },
+      scope2WithoutBasis: Number(missing?.lines ?? 0),
     };
   });
 }

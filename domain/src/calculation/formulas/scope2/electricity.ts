@@ -53,6 +53,8 @@ export const s2Market = defineFormula({
     common.activity(labels('使用量', 'energy used', '使用量')),
     field('certificates', 'NUMBER', labels('非化石証書の量', 'non-fossil certificates', '非化石证书量'), { unit: 'factor', required: false }),
     common.intensity('emissionIntensity', labels('電気事業者別排出係数', 'supplier-specific emission factor', '电力公司别排放系数')),
+    // Not used by this basis: a recorded line also calculates its location-based figure with it.
+    common.intensity('gridEmissionIntensity', labels('地域平均排出係数(ロケーション基準)', 'grid-average emission factor (location-based)', '电网平均排放系数（基于位置）'), false),
   ],
   compile: (env) => (inputs, r) => {
     const f = env.emission(inputs.emissionIntensity, 'emissionIntensity');
