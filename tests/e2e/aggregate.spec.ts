@@ -59,7 +59,7 @@ test('the aggregate shows the fiscal year’s total, and a line recorded elsewhe
   await expect.poll(async () => Number(await total.getAttribute('data-kg')), { timeout: 1_000 }).toBeCloseTo(before.total.co2eKg + 1000, 6);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
 
-  // The market basis leaves the location-based lines out.
+  // On the market basis each line counts its market figure (a location-only line its grid average).
   await page.getByTestId('aggregate-basis').getByText('マーケット基準').click();
   const market = (await api(request, token, 'GET', `/api/emission-aggregate?fiscalYear=${fiscalYear}&basis=market`)) as { total: { co2eKg: number } };
   await expect(total).toHaveAttribute('data-kg', String(market.total.co2eKg));

@@ -100,6 +100,11 @@ export default function AggregatePage() {
       <Callout icon="info-sign" className="ghg-page-callout">
         {t('aggregate.intro', { basis: t(basis === 'location' ? 'aggregate.basis.location' : 'aggregate.basis.market') })}
       </Callout>
+      {data && data.scope2WithoutBasis > 0 && (
+        <Callout intent="warning" className="ghg-page-callout" data-testid="aggregate-without-basis">
+          {t('aggregate.withoutBasis', { count: data.scope2WithoutBasis, basis: t(basis === 'location' ? 'aggregate.basis.location' : 'aggregate.basis.market') })}
+        </Callout>
+      )}
       <QueryState query={{ ...aggregate, data: data?.byCategory }}>
         {data && (
           <>

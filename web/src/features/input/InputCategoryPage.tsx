@@ -1,6 +1,6 @@
 import { Fragment, useState, type ReactElement } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button, Card, HTMLTable, Intent, NonIdealState, SegmentedControl, Tooltip } from '@blueprintjs/core';
+import { Button, Callout, Card, HTMLTable, Intent, NonIdealState, SegmentedControl, Tooltip } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { useUser } from '../../core/auth/SessionProvider';
 import { useCan } from '../../core/auth/permissions';
@@ -59,7 +59,7 @@ export default function InputCategoryPage() {
   // A section editor changes only the lines of their sections (the server checks the same).
   const canWriteLine = (line: LedgerLine) => canWrite && (!user.sectionId || sections.some((s) => s.id === line.section));
 
-  const all = (lines.data ?? []).map((line) => ({
+  const all = (lines.data?.lines ?? []).map((line) => ({
     line,
     occurrenceDate: line.occurrenceDate,
     section: line.sectionName ?? line.section,
@@ -134,6 +134,11 @@ export default function InputCategoryPage() {
             {query && matched.length !== all.length && <span className="ghg-muted"> {t('activityInput.matchedTotal', { value: kg(matchedTotal), n: matched.length })}</span>}
           </span>
         </div>
+        {category === '2' && (lines.data?.withoutBasis ?? 0) > 0 && (
+          <Callout intent={Intent.WARNING} className="ghg-top-gap" data-testid="line-without-basis">
+            {t(basis === 'location' ? 'activityInput.withoutLocation' : 'activityInput.withoutMarket', { n: lines.data?.withoutBasis ?? 0 })}
+          </Callout>
+        )}
         <QueryState
           query={{ ...lines, data: lines.data ? rows : undefined }}
           empty={<NonIdealState icon="th-list" title={t(all.length === 0 ? 'activityInput.empty' : 'activityInput.noMatch')} description={all.length === 0 ? t(canWrite ? 'activityInput.emptyHint' : 'activityInput.emptyReadOnly') : undefined} />}
@@ -303,6 +308,18 @@ function LineRow({ row, expanded, onToggle, kg, canWrite, writable, onEdit, onCo
                   <dd>{t(l.basis === 'market' ? 'activityInput.basis.market' : 'activityInput.basis.location')}</dd>
                 </>
               )}
+              {l.scope2 &&
+                (['location', 'market'] as const).map((b) => {
+                  const figure = l.scope2?.[b];
+                  return (
+                    <Fragment key={b}>
+                      <dt>{t(b === 'market' ? 'activityInput.basis.market' : 'activityInput.basis.location')}</dt>
+                      <dd data-testid={`line-basis-${b}`}>
+                        {figure ? t(figure.method === 'gridAverage' ? 'activityInput.basisFigureGridAverage' : 'activityInput.basisFigure', { value: kg(figure.co2eKg) }) : t('activityInput.basisFigureNone')}
+                      </dd>
+                    </Fragment>
+                  );
+                })}
               <dt>{t('activityInput.updatedAt')}</dt>
               <dd>{intl.formatDate(l.updatedAt, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
             </dl>

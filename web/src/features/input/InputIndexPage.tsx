@@ -38,7 +38,7 @@ export default function InputIndexPage() {
             <tbody>
               {INPUT_CATEGORIES.map((category, i) => {
                 const result = results[i]!;
-                const lines = result.data ?? [];
+                const lines = result.data?.lines ?? [];
                 const latest = lines.reduce<string | null>((max, l) => (max === null || l.updatedAt > max ? l.updatedAt : max), null);
                 return (
                   <tr key={category} data-testid="input-category" data-category={category}>

@@ -96,7 +96,7 @@ function LineFormBody({ category, mode, formulas, settings, onClose, onSaved }: 
   };
   const choices = settingChoices(settings, category, user.sectionId, sections);
   const original = mode.kind === 'add' ? null : mode.line;
-  const start = original ? lineFormOf(original.scopeSettingId, original.deal) : lineFormOf(choices.length === 1 ? choices[0]!.id : '', { occurrenceDate: defaultDate(year) });
+  const start = original ? lineFormOf(original.scopeSettingId, original.deal, original.scopeSettingDetail) : lineFormOf(choices.length === 1 ? choices[0]!.id : '', { occurrenceDate: defaultDate(year) });
   const { form, setForm, errors, setErrors, set } = useDialogForm(true, start, [record]);
 
   const setting = settings.find((s) => s.id === form.scopeSettingId);
@@ -105,7 +105,7 @@ function LineFormBody({ category, mode, formulas, settings, onClose, onSaved }: 
   const mappings = mappingsOf(fields);
   const perLine = setting ? lineDetailFields(fields, setting.detail) : [];
   const perLineKeys = new Set(perLine.map((f) => f.key));
-  const checked = setting ? checkLine(form, fields, setting.detail, year) : null;
+  const checked = setting ? checkLine(form, fields, setting.detail, year, original?.scopeSettingDetail) : null;
   const previewBody: PreviewBody | null =
     setting && formula && checked && Object.keys(checked.errors).length === 0
       ? { fiscalYear, explain: true, lines: [{ id: 'preview', formulaId: formula.id, inputs: previewInputs(fields, setting.detail, checked.deal, checked.detail) }] }

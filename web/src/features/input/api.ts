@@ -26,12 +26,11 @@ export interface LineScope {
 
 const linesQuery = ({ companyId, fiscalYear, category, basis, sectionId }: LineScope) => ({
   queryKey: [TOPIC, companyId, fiscalYear, category, category === '2' ? basis : null, sectionId],
-  queryFn: async () =>
-    (
-      await call(activityLineRoutes.tableData, {
-        body: { fiscalYear, scopeId: category, scope2EmissionIntensityType: category === '2' ? basis : undefined, sectionId: sectionId ?? undefined },
-      })
-    ).lines,
+  /** The lines, and for scope 2 how many have no figure on the basis. */
+  queryFn: () =>
+    call(activityLineRoutes.tableData, {
+      body: { fiscalYear, scopeId: category, scope2EmissionIntensityType: category === '2' ? basis : undefined, sectionId: sectionId ?? undefined },
+    }),
 });
 
 export function useLines(scope: LineScope) {

@@ -1,7 +1,7 @@
 import { lineInputs, type DealAttributes } from '@ghg/domain';
 import type { MessageId } from '@ghg/locales';
 import type { FormulaField } from '../settings/scopeSetting/api';
-import { detailKey, detailOf, settingFields, type FormErrors } from '../settings/scopeSetting/form';
+import { detailKey, detailOf, settingFields, textOf, type FormErrors } from '../settings/scopeSetting/form';
 
 /** The deal attributes a formula field may be filled from. */
 export type DealMapping = NonNullable<FormulaField['dealMapping']>;
@@ -34,9 +34,11 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 export const lineDetailFields = (fields: readonly FormulaField[], settingDetail: Readonly<Record<string, unknown>>) => settingFields(fields).filter((f) => isEmpty(settingDetail[f.key]));
 
 /** The form of a line: its setting, its deal, and the detail fields the setting left empty (always blank: the ledger keeps no line detail). */
-export function lineFormOf(scopeSettingId: string, deal: Partial<DealValues> & { occurrenceDate: string }): LineForm {
+export function lineFormOf(scopeSettingId: string, deal: Partial<DealValues> & { occurrenceDate: string }, lineDetail: Readonly<Record<string, unknown>> = {}): LineForm {
   const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
   return {
+    // The line's own fields as it was recorded, so changing or copying a line does not ask them again.
+    ...Object.fromEntries(Object.entries(lineDetail).map(([key, value]) => [detailKey(key), textOf(value)])),
     scopeSettingId,
     [DEAL_KEYS.occurrenceDate]: deal.occurrenceDate,
     [DEAL_KEYS.count]: text(deal.count),
@@ -62,9 +64,16 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * inside the fiscal year are required, count and amount must be numbers, the detail is read as a
  * setting's is. Only the deal attributes the formula uses are sent.
  */
-export function checkLine(form: LineForm, fields: readonly FormulaField[], settingDetail: Readonly<Record<string, unknown>>, year: { start: string; end: string }) {
+export function checkLine(
+  form: LineForm,
+  fields: readonly FormulaField[],
+  settingDetail: Readonly<Record<string, unknown>>,
+  year: { start: string; end: string },
+  /** The line's fields as recorded (when changing or copying one): a value left as shown is kept as it was. */
+  recorded: Readonly<Record<string, unknown>> = {},
+) {
   const shown = lineDetailFields(fields, settingDetail);
-  const { errors, detail } = detailOf(form, shown, {});
+  const { errors, detail } = detailOf(form, shown, recorded);
   const found: FormErrors = { ...errors };
   const mappings = new Set(mappingsOf(fields));
   if (!form.scopeSettingId) found.scopeSettingId = 'validation.required';

@@ -28,6 +28,16 @@ describe('the line form', () => {
     expect(previewInputs(fields, setting, deal, detail)).toEqual({ emissionIntensity: 'jp-shk:fuel.diesel', amount: { value: 1000, unit: 'L' }, share: 50 });
   });
 
+  it('a line opened to change or copy starts from its own recorded fields, which read back as recorded', () => {
+    const factor = { value: 0.5, unit: 'kg-CO2e/L' };
+    const form = lineFormOf('set-1', { occurrenceDate: '2025-04-15', count: 1000, countUnit: 'L' }, { share: 50, emissionIntensity: factor });
+    expect(form).toMatchObject({ 'detail.share': '50', 'detail.emissionIntensity': JSON.stringify(factor), 'deal.count': '1000' });
+    const recorded = { share: 50, emissionIntensity: factor };
+    expect(checkLine(form, fields, {}, year, recorded).detail).toEqual(recorded);
+    // A field changed is read afresh.
+    expect(checkLine({ ...form, 'detail.share': '40' }, fields, {}, year, recorded).detail).toEqual({ share: 40, emissionIntensity: factor });
+  });
+
   it('refuses a date outside the fiscal year, an unreadable count and a missing setting', () => {
     const form = { ...lineFormOf('', { occurrenceDate: '2026-04-01' }), 'deal.count': 'abc' };
     expect(checkLine(form, fields, setting, year).errors).toEqual({
