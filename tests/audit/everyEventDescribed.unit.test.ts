@@ -153,6 +153,8 @@ const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
   ActivityLineRecorded: activityLine,
   ActivityLineChanged: { ...activityLine, deal: { ...activityLine.deal, count: 1200 }, calculation: { ...activityLine.calculation, quantity: 1200, co2eKg: 3096, gasesKg: { CO2: 3096 } } },
   ActivityLineRemoved: { ...ids, dealId: 'deal-1' },
+  // Restated: the same 1,000 L under a basis whose diesel factor is 2.62 kg/L (basis version 3).
+  ActivityLineRecalculated: { ...activityLine, calculation: { ...activityLine.calculation, co2eKg: 2620, gasesKg: { CO2: 2620 }, basisVersion: 3 } },
   CalculationBasisSet: { ...ids, id: 'basis-2024', fiscalYear: 2024, gwpSet: 'AR6', factorSets: { 'jp-shk': 'legacy', 'co-glec': '1' }, defaulted: false, reason: null },
   CalculationBasisChanged: {
     ...ids,

@@ -37,9 +37,19 @@ export const basisRoutes = {
     method: 'POST',
     url: '/api/calculation-basis',
     permission: 'company.configure',
-    summary: "Fix a fiscal year's basis, or restate it (audited with before and after)",
+    summary: "Fix a fiscal year's basis, or restate it (audited with before and after); the year's activity lines are calculated again under it",
+    description:
+      "After the basis is stored, every activity line of the fiscal year not yet calculated on this basis version is calculated again from its own inputs and recorded as an `ActivityLineRecalculated` event (audited); `recalculation` counts them. A line the new basis cannot calculate (a factor the pinned version lacks, a validity that does not reach the year) keeps its results and is listed in `refused` with its code and field; saving the same basis again retries the lines not yet on it and leaves the others alone.",
     body: z.object({ ...basisChanges, expectedVersion: expectedVersionArg }),
-    response: z.strictObject({ calculationBasis: Basis, changed: z.boolean() }),
+    response: z.strictObject({
+      calculationBasis: Basis,
+      changed: z.boolean(),
+      recalculation: z.strictObject({
+        recalculated: z.number().int(),
+        unchanged: z.number().int(),
+        refused: z.array(z.strictObject({ dealId: z.string(), error: z.string(), field: z.string() })),
+      }),
+    }),
     errors,
   }),
   preview: defineRoute({

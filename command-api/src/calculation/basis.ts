@@ -9,6 +9,7 @@ import { registerRoute } from '../core/registerRoute';
 import type { Session } from '../core/session';
 import { availableFactorSets, basisView, contextFor, defaultBasisFor, loadCalculationFacts, type CompanyCalculationFacts } from './context';
 import { parseLines } from './lines';
+import { recalculateYear } from '../activity/restatement';
 
 type SetBasisArgs = BodyOf<typeof basisRoutes.set>;
 type PreviewRow = { index: number; lineId: string; before: LineOutcome; after: LineOutcome; deltaKg: number | null };
@@ -33,9 +34,12 @@ export function registerBasisRoutes(app: FastifyInstance, deps: CommandApiDeps):
     const facts = await loadCalculationFacts(deps, session.selectedCompanyId, { fiscalYear: args.fiscalYear, withRates: false });
     const outcome = await runCompanyCommand(deps, session, calculationBasisStreamId(session.selectedCompanyId, args.fiscalYear), calculationBasisDecider, commandOf(session, facts, args));
     const stored = outcome.state.years.get(args.fiscalYear)!;
+    // The year's lines follow their basis: each is calculated again, as its own audited event.
+    const recalculation = await recalculateYear(deps, session, args.fiscalYear);
     return {
       calculationBasis: { fiscalYear: stored.fiscalYear, gwpSet: stored.gwpSet, factorSets: stored.factorSets, version: stored.version, isDefault: false },
       changed: outcome.appended > 0,
+      recalculation,
     };
   });
 

@@ -69,7 +69,9 @@ export type ActivityLineCommand =
       expectedVersion?: number;
       sections: SectionFacts;
     }
-  | { type: 'RemoveActivityLine'; companyId: string; dealId: string; scopeSettingId: string | null; expectedVersion?: number; sections: SectionFacts };
+  | { type: 'RemoveActivityLine'; companyId: string; dealId: string; scopeSettingId: string | null; expectedVersion?: number; sections: SectionFacts }
+  /** The line's stored inputs calculated again under its fiscal year's restated basis (nothing when it is already on it). */
+  | { type: 'RecalculateActivityLine'; companyId: string; dealId: string; startMonth: number; basis: LineBasis };
 
 export type ActivityLineError =
   | 'scope_setting_not_found'
@@ -142,7 +144,62 @@ const canonical = (value: unknown): string =>
   );
 
 type Outcome = { ok: true; data: LineData } | { ok: false; problem: ActivityLineProblem };
-const refused = (error: ActivityLineError, field: string): Outcome => ({ ok: false, problem: { error, field } });
+const refused = (error: ActivityLineError, field: string): { ok: false; problem: ActivityLineProblem } => ({ ok: false, problem: { error, field } });
+
+type Calculated = { ok: true; calculation: LineCalculation } | { ok: false; problem: ActivityLineProblem };
+
+/**
+ * A line's results under `basis`, from the inputs the engine is given, or why they cannot be
+ * stored: a calculation that fails, or uses a factor whose validity does not reach the fiscal
+ * year, refuses with the engine's code and the field `at` names for the input.
+ */
+function calculationOf(formula: FormulaDefinition, inputs: Readonly<Record<string, JsonValue>>, deal: Deal, startMonth: number, basis: LineBasis, at: (key: string | undefined) => string): Calculated {
+  const fiscalYear = basis.fiscalYear;
+  const line: EngineLine = { id: deal.id, formulaId: formula.id, inputs: inputs as Readonly<Record<string, InputValue>>, fiscalYear };
+  const result = calculate(line, basis.context);
+  if (!result.ok) return refused(result.error, at(result.field));
+  const outside = result.warnings.find((w) => w.code === 'factor_outside_validity');
+  if (outside) {
+    const ref = outside.detail?.split(' ')[0];
+    const key = Object.entries(inputs).find(([, v]) => v === ref || (isJsonObject(v) && v.factor === ref))?.[0];
+    return refused('factor_outside_validity', at(key));
+  }
+  const other = otherBasisOf(formula, inputs, result, basis.context, { id: deal.id, fiscalYear });
+  if (!other.ok) return refused(other.error, at(other.field));
+  const otherBasis = other.otherBasis;
+  const gases = gasesOf(result);
+  const numbers = [
+    result.co2eKg,
+    ...gases.map(([, v]) => v),
+    ...(result.stages ? [result.stages.wttKg, result.stages.ttwKg, result.stages.wtwKg] : []),
+    ...(otherBasis ? [otherBasis.co2eKg, ...Object.values(otherBasis.gasesKg)] : []),
+  ];
+  if (!numbers.every(inBounds)) return refused('result_out_of_range', at(undefined));
+  // A gas outside the GWP tables is keyed by its name: the name must leave room for the key's prefix.
+  if (gases.some(([gas]) => [...gas].length > LIMITS.longTextLength)) return refused('invalid_detail_value', at(undefined));
+  // A market line without a grid factor has no location figure: said on the line, not guessed.
+  const missingLocation = formula.basis === 'market' && otherBasis === null ? [{ code: 'location_basis_factor_missing', detail: 'gridEmissionIntensity' }] : [];
+
+  const { quantity, unit } = activityQuantity(formula, inputs, result);
+  const calculation: LineCalculation = {
+    formulaId: formula.id,
+    fiscalYear,
+    fiscalMonth: fiscalMonthOf(deal.occurrenceDate, startMonth),
+    quantity,
+    unit,
+    co2eKg: result.co2eKg,
+    gasesKg: Object.fromEntries(gases),
+    stages: result.stages ? { wttKg: result.stages.wttKg, ttwKg: result.stages.ttwKg, wtwKg: result.stages.wtwKg } : null,
+    basis: result.basis ?? null,
+    ...(formula.basis ? { otherBasis } : {}),
+    factors: storedFactorUses(result.factors),
+    gwpSet: { id: result.gwpSet.id, version: result.gwpSet.version },
+    factorSets: { ...basis.context.factorSets },
+    basisVersion: basis.version,
+    warnings: [...result.warnings.map((w) => ({ code: w.code, detail: w.detail ?? null })), ...missingLocation],
+  };
+  return { ok: true, calculation };
+}
 
 /**
  * The line a record command would store, with its results, or why it is refused. A calculation
@@ -167,50 +224,10 @@ function evaluate(c: Extract<ActivityLineCommand, { type: 'RecordActivityLine' }
   if (!c.basis || c.basis.fiscalYear !== fiscalYear) return refused('calculation_basis_not_set', 'deal.occurrenceDate');
   const inputs = lineInputs(formula, setting.detail, c.deal, c.scopeSettingDetail);
   if (!BOUNDED_INPUTS.safeParse(inputs).success) return refused('invalid_detail_value', 'scopeSettingDetail');
-  const line: EngineLine = { id: c.deal.id, formulaId: formula.id, inputs: inputs as Readonly<Record<string, InputValue>>, fiscalYear };
-  const result = calculate(line, c.basis.context);
   const at = (key: string | undefined) => fieldOf(formula, key, c.deal, c.scopeSettingDetail, setting.detail);
-  if (!result.ok) return refused(result.error, at(result.field));
-  const outside = result.warnings.find((w) => w.code === 'factor_outside_validity');
-  if (outside) {
-    const ref = outside.detail?.split(' ')[0];
-    const key = Object.entries(inputs).find(([, v]) => v === ref || (isJsonObject(v) && v.factor === ref))?.[0];
-    return refused('factor_outside_validity', at(key));
-  }
-  const other = otherBasisOf(formula, inputs, result, c.basis.context, { id: c.deal.id, fiscalYear });
-  if (!other.ok) return refused(other.error, at(other.field));
-  const otherBasis = other.otherBasis;
-  const gases = gasesOf(result);
-  const numbers = [
-    result.co2eKg,
-    ...gases.map(([, v]) => v),
-    ...(result.stages ? [result.stages.wttKg, result.stages.ttwKg, result.stages.wtwKg] : []),
-    ...(otherBasis ? [otherBasis.co2eKg, ...Object.values(otherBasis.gasesKg)] : []),
-  ];
-  if (!numbers.every(inBounds)) return refused('result_out_of_range', at(undefined));
-  // A gas outside the GWP tables is keyed by its name: the name must leave room for the key's prefix.
-  if (gases.some(([gas]) => [...gas].length > LIMITS.longTextLength)) return refused('invalid_detail_value', at(undefined));
-  // A market line without a grid factor has no location figure: said on the line, not guessed.
-  const missingLocation = formula.basis === 'market' && otherBasis === null ? [{ code: 'location_basis_factor_missing', detail: 'gridEmissionIntensity' }] : [];
-
-  const { quantity, unit } = activityQuantity(formula, inputs, result);
-  const calculation: LineCalculation = {
-    formulaId: formula.id,
-    fiscalYear,
-    fiscalMonth: fiscalMonthOf(c.deal.occurrenceDate, c.startMonth),
-    quantity,
-    unit,
-    co2eKg: result.co2eKg,
-    gasesKg: Object.fromEntries(gases),
-    stages: result.stages ? { wttKg: result.stages.wttKg, ttwKg: result.stages.ttwKg, wtwKg: result.stages.wtwKg } : null,
-    basis: result.basis ?? null,
-    ...(formula.basis ? { otherBasis } : {}),
-    factors: storedFactorUses(result.factors),
-    gwpSet: { id: result.gwpSet.id, version: result.gwpSet.version },
-    factorSets: { ...c.basis.context.factorSets },
-    basisVersion: c.basis.version,
-    warnings: [...result.warnings.map((w) => ({ code: w.code, detail: w.detail ?? null })), ...missingLocation],
-  };
+  const calculated = calculationOf(formula, inputs, c.deal, c.startMonth, c.basis, at);
+  if (!calculated.ok) return calculated;
+  const calculation = calculated.calculation;
   return {
     ok: true,
     data: {
@@ -228,10 +245,33 @@ function evaluate(c: Extract<ActivityLineCommand, { type: 'RecordActivityLine' }
   };
 }
 
+type Recalculated = { ok: true; data: LineData | null } | { ok: false; problem: ActivityLineProblem };
+
+/**
+ * A restatement: the line's own inputs (its deal, its setting's detail and its fields as they were
+ * when recorded) under the new basis of its fiscal year. Null data: already calculated on it.
+ */
+function recalculate(c: Extract<ActivityLineCommand, { type: 'RecalculateActivityLine' }>, s: ActivityLineState): Recalculated {
+  const line = s.line;
+  if (!line) return refused('activity_line_not_found', 'deal.id');
+  if (line.calculation.fiscalYear !== c.basis.fiscalYear) return refused('calculation_basis_not_set', 'deal.occurrenceDate');
+  if (line.calculation.basisVersion === c.basis.version) return { ok: true, data: null };
+  const formula = FORMULA_BY_ID.get(line.calculation.formulaId);
+  if (!formula) return refused('unknown_formula', 'inputs');
+  const calculated = calculationOf(formula, line.inputs, line.deal, c.startMonth, c.basis, (key) => (key === undefined ? 'inputs' : `inputs.${key}`));
+  if (!calculated.ok) return calculated;
+  const { version: _version, ...stored } = line;
+  return { ok: true, data: { ...stored, calculation: calculated.calculation } };
+}
+
 /** Why `command` is refused on `state`, naming the request field; null when it is accepted. */
 export function activityLineProblem(c: ActivityLineCommand, s: ActivityLineState): ActivityLineProblem | null {
   if (c.type === 'RecordActivityLine') {
     const outcome = evaluate(c, s);
+    return outcome.ok ? null : outcome.problem;
+  }
+  if (c.type === 'RecalculateActivityLine') {
+    const outcome = recalculate(c, s);
     return outcome.ok ? null : outcome.problem;
   }
   const line = s.line;
@@ -244,13 +284,18 @@ export function activityLineProblem(c: ActivityLineCommand, s: ActivityLineState
 }
 
 export const activityLinesDecider: Decider<ActivityLineCommand, ActivityLineEvent, ActivityLineState, ActivityLineError> = {
-  eventTypes: { ActivityLineRecorded: true, ActivityLineChanged: true, ActivityLineRemoved: true },
+  eventTypes: { ActivityLineRecorded: true, ActivityLineChanged: true, ActivityLineRemoved: true, ActivityLineRecalculated: true },
   initialState: () => ({ line: null }),
   evolve: (_state, event, revision) => (event.type === 'ActivityLineRemoved' ? { line: null } : { line: { ...event.data, version: revision } }),
   decide: (c, s) => {
     if (c.type === 'RemoveActivityLine') {
       const problem = activityLineProblem(c, s);
       return problem ? reject(problem.error) : accept({ type: 'ActivityLineRemoved', data: { dealId: c.dealId, companyId: c.companyId } });
+    }
+    if (c.type === 'RecalculateActivityLine') {
+      const outcome = recalculate(c, s);
+      if (!outcome.ok) return reject(outcome.problem.error);
+      return outcome.data ? accept({ type: 'ActivityLineRecalculated', data: outcome.data }) : accept();
     }
     const outcome = evaluate(c, s);
     if (!outcome.ok) return reject(outcome.problem.error);

@@ -257,3 +257,41 @@ describe('activity lines decider', () => {
     expect(activityLineProblem(record({ deal: deal({ count: 1e15 }) }), { line: null })).toEqual({ error: 'result_out_of_range', field: 'scopeSettingDetail' });
   });
 });
+
+describe('a restated basis calculates the line again from its own inputs', () => {
+  // 10 kg of HFC-134a leaked: × 1,530 (AR6) = 15,300 kg CO2e; restated to AR5, × 1,300 = 13,000 kg.
+  const leak: LineScopeSetting = { id: 'gas', scopeCategory: '1', formulaId: 's1.gas', section: 'plant', detail: { ghgType: 'HFC', gas: 'HFC-134a' } };
+  const recordedLeak = () => recorded({ scopeSetting: leak, deal: deal({ count: 10, countUnit: 'kg' }) });
+  const ar5: LineBasis = { fiscalYear: 2022, version: 1, context: { ...fy2022.context, gwpSet: 'AR5' } };
+  const recalc = (basis: LineBasis, dealId = 'd1'): ActivityLineCommand => ({ type: 'RecalculateActivityLine', companyId, dealId, startMonth: 4, basis });
+
+  it('given a line on AR6, when the year is restated to AR5, then ActivityLineRecalculated with 13,000 kg and the new basis version; the deal and inputs unchanged', () => {
+    const before = recordedLeak();
+    if (before.type === 'ActivityLineRemoved') throw new Error('recorded');
+    expect(before.data.calculation).toMatchObject({ co2eKg: 15300, gwpSet: { id: 'AR6' }, basisVersion: 0 });
+    const decision = given(activityLinesDecider, [before]).when(recalc(ar5));
+    expect(decision.ok).toBe(true);
+    const event = decision.ok ? decision.events[0] : undefined;
+    if (event?.type !== 'ActivityLineRecalculated') throw new Error(`expected a recalculation, got ${event?.type}`);
+    expect(event.data.calculation).toMatchObject({ co2eKg: 13000, gasesKg: { 'HFC-134a': 10 }, gwpSet: { id: 'AR5' }, basisVersion: 1 });
+    expect({ deal: event.data.deal, inputs: event.data.inputs, scopeSettingDetail: event.data.scopeSettingDetail }).toEqual({ deal: before.data.deal, inputs: before.data.inputs, scopeSettingDetail: before.data.scopeSettingDetail });
+  });
+
+  it('a line already on the basis version appends nothing (a second run finishes, never repeats)', () => {
+    const decision = given(activityLinesDecider, [recordedLeak()]).when(recalc(fy2022));
+    expect(decision).toEqual({ ok: true, events: [] });
+  });
+
+  it('an absent line is activity_line_not_found; a basis of another year than the line is calculation_basis_not_set', () => {
+    expect(given(activityLinesDecider, []).when(recalc(ar5))).toEqual({ ok: false, error: 'activity_line_not_found' });
+    const otherYear: LineBasis = { ...fy2023, version: 5 };
+    expect(activityLineProblem(recalc(otherYear), activityLinesDecider.evolve({ line: null }, recordedLeak(), 0))).toEqual({ error: 'calculation_basis_not_set', field: 'deal.occurrenceDate' });
+  });
+
+  it('a basis the line cannot be calculated under refuses it, naming the input: an unknown GWP set', () => {
+    const broken: LineBasis = { fiscalYear: 2022, version: 1, context: { ...fy2022.context, gwpSet: 'NO-SUCH-SET' } };
+    const problem = activityLineProblem(recalc(broken), activityLinesDecider.evolve({ line: null }, recordedLeak(), 0));
+    expect(problem?.error).toBeTruthy();
+    expect(given(activityLinesDecider, [recordedLeak()]).when(recalc(broken)).ok).toBe(false);
+  });
+});

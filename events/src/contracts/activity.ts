@@ -104,14 +104,20 @@ const activityLine = z.object({
 export const ActivityLineRecorded = defineEvent('ActivityLineRecorded', 1, activityLine);
 export const ActivityLineChanged = defineEvent('ActivityLineChanged', 1, activityLine);
 export const ActivityLineRemoved = defineEvent('ActivityLineRemoved', 1, z.object({ dealId: idText(), companyId: idText() }));
+/**
+ * The line's results again, under its fiscal year's restated calculation basis: the same deal and
+ * inputs, new factors or GWP set (`calculation.basisVersion` says which basis).
+ */
+export const ActivityLineRecalculated = defineEvent('ActivityLineRecalculated', 1, activityLine);
 
 /** Every activity event contract, for the registry in ./index.ts. */
-export const activityContracts = [ActivityLineRecorded, ActivityLineChanged, ActivityLineRemoved];
+export const activityContracts = [ActivityLineRecorded, ActivityLineChanged, ActivityLineRemoved, ActivityLineRecalculated];
 
 export type ActivityLineEvent =
   | DomainEventOf<typeof ActivityLineRecorded>
   | DomainEventOf<typeof ActivityLineChanged>
-  | DomainEventOf<typeof ActivityLineRemoved>;
+  | DomainEventOf<typeof ActivityLineRemoved>
+  | DomainEventOf<typeof ActivityLineRecalculated>;
 
 type LineCalculationData = z.infer<typeof calculation>;
 

@@ -1,8 +1,8 @@
 import { defineProjection, type RecordedOf } from '../core/projection';
 import { deleteRowsByKeys, lastStatePerKey, upsertRows } from '../core/batchUpsert';
-import { ActivityLineChanged, ActivityLineRecorded, ActivityLineRemoved, figuresByBasis } from '@ghg/events';
+import { ActivityLineChanged, ActivityLineRecalculated, ActivityLineRecorded, ActivityLineRemoved, figuresByBasis } from '@ghg/events';
 
-type LineEvent = RecordedOf<typeof ActivityLineRecorded | typeof ActivityLineChanged | typeof ActivityLineRemoved>;
+type LineEvent = RecordedOf<typeof ActivityLineRecorded | typeof ActivityLineChanged | typeof ActivityLineRecalculated | typeof ActivityLineRemoved>;
 
 const KEY = ['company_id', 'deal_id'] as const;
 /** One line's key as text (NUL cannot occur in a bounded id). */
@@ -50,7 +50,7 @@ const rowOf = (event: LineEvent): Record<string, unknown> | null => {
 export const emissionLedgerProjection = defineProjection({
   name: 'activity/emissionLedger',
   tables: ['emission_ledger'],
-  handles: [ActivityLineRecorded, ActivityLineChanged, ActivityLineRemoved],
+  handles: [ActivityLineRecorded, ActivityLineChanged, ActivityLineRecalculated, ActivityLineRemoved],
   async applyBatch(events, ctx) {
     const table = ctx.table('emission_ledger');
     const { upserts, deletes } = lastStatePerKey(events, keyOf, rowOf);

@@ -131,6 +131,7 @@ const descriptors: { [T in AuditedEventType]: Describe<T> } = {
   ActivityLineRecorded: (d) => ({ topic: 'activity/lines', entityId: d.dealId, fields: activityLineFields(d) }),
   ActivityLineChanged: (d) => ({ topic: 'activity/lines', entityId: d.dealId, fields: activityLineFields(d) }),
   ActivityLineRemoved: (d) => ({ topic: 'activity/lines', entityId: d.dealId, fields: null }),
+  ActivityLineRecalculated: (d) => ({ topic: 'activity/lines', entityId: d.dealId, fields: activityLineFields(d) }),
   CalculationBasisSet: (d) => ({ topic: 'calculation/basis', entityId: d.id, fields: basisFields(d, d) }),
   CalculationBasisChanged: (d) => ({ topic: 'calculation/basis', entityId: d.id, fields: basisFields(d, d.after) }),
   CompanyFactorSetCreated: (d) => ({

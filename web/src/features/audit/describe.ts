@@ -56,6 +56,7 @@ const eventName: Record<AuditedEventType, MessageId> = {
   ActivityLineRecorded: 'audit.event.ActivityLineRecorded',
   ActivityLineChanged: 'audit.event.ActivityLineChanged',
   ActivityLineRemoved: 'audit.event.ActivityLineRemoved',
+  ActivityLineRecalculated: 'audit.event.ActivityLineRecalculated',
   CalculationBasisSet: 'audit.event.CalculationBasisSet',
   CalculationBasisChanged: 'audit.event.CalculationBasisChanged',
   CompanyFactorSetCreated: 'audit.event.CompanyFactorSetCreated',

@@ -69,6 +69,9 @@ export default function CalculationBasisPage() {
     try {
       const result = await save.mutateAsync({ ...proposal, ...(reason.trim() ? { reason: reason.trim() } : {}), expectedVersion: stored.version });
       showToast({ message: result.changed ? t('calculationBasis.saved', { year: fiscalYear }) : t('calculationBasis.unchanged'), intent: Intent.SUCCESS, icon: 'tick' });
+      const { recalculated, refused } = result.recalculation;
+      if (recalculated > 0) showToast({ message: t('calculationBasis.recalculated', { n: recalculated }), intent: Intent.SUCCESS, icon: 'refresh' });
+      if (refused.length > 0) showToast({ message: t('calculationBasis.recalculationRefused', { n: refused.length, deals: refused.slice(0, 5).map((r) => r.dealId).join(', ') }), intent: Intent.WARNING, icon: 'warning-sign', timeout: 0 });
     } catch {
       // shown below
     }
