@@ -161,6 +161,19 @@ describeOnBackends('scope settings', (start) => {
       expect((await refused('DELETE', `/api/scope-setting/${first.id}`, users.admin, {})).status).toBe(404);
     });
 
+    it('a section its settings are booked to cannot be deleted (section_has_activity), and nothing is appended; without them it can', async () => {
+      const all = sections.find((s) => s.name === '全社')!.id;
+      const made = await call(app, 'POST', '/api/company-section', users.admin, { section: { name: `算定用部門-${Date.now()}`, parentSection: all } });
+      const sectionId = made.body.companySection.id as string;
+      const created = await call(app, 'POST', '/api/create-scope-settings', users.admin, { scopeSettings: [setting({ section: sectionId })] });
+      const settingId = created.body.scopeSettings[0].id as string;
+      const inUse = await refused('DELETE', `/api/company-section/${sectionId}`, users.admin, {});
+      expect({ status: inUse.status, code: inUse.body.code }).toEqual({ status: 400, code: 'section_has_activity' });
+      expect((await call(app, 'GET', '/api/company-section', users.admin)).body.companySections.some((s: { id: string }) => s.id === sectionId)).toBe(true);
+      expect((await call(app, 'DELETE', `/api/scope-setting/${settingId}`, users.admin, {})).status).toBe(200);
+      expect((await call(app, 'DELETE', `/api/company-section/${sectionId}`, users.admin)).status).toBe(200);
+    });
+
     it('records every change in the audit log under scope settings', async () => {
       const res = await call(app, 'GET', '/api/auditlog?limit=200', users.admin);
       expect(res.status).toBe(200);

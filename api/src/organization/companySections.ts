@@ -14,6 +14,7 @@ export const companySectionErrors = errorTable<DeciderError<typeof companySectio
   section_has_children: 400,
   section_has_users: 400,
   section_has_flag: 400,
+  section_has_activity: 400,
 });
 
 const SectionSaved = z.strictObject({

@@ -46,7 +46,9 @@ export function registerCompanySectionRoutes(app: FastifyInstance, deps: Command
     // Facts from other features' read models: users holding a role in this section, flags registering it.
     const usersWithPermission = await countUsersInSection(deps, id);
     const registeredFlags = await countIfTable(deps, 'group_flag_sections', { company_id: companyId, section_id: id });
-    await run(session, { type: 'DeleteCompanySection', companyId, sectionId: id, usersWithPermission, registeredFlags });
+    const scopeSettings = await countIfTable(deps, 'scope_settings', { company_id: companyId, section_id: id });
+    const activityLines = await countIfTable(deps, 'emission_ledger', { company_id: companyId, section_id: id });
+    await run(session, { type: 'DeleteCompanySection', companyId, sectionId: id, usersWithPermission, registeredFlags, scopeSettings, activityLines });
     return { companySection: before ?? null };
   });
 }

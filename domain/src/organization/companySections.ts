@@ -44,6 +44,9 @@ export type CompanySectionCommand =
       /** Facts from outside this stream, gathered by the command handler. */
       usersWithPermission: number;
       registeredFlags: number;
+      /** Scope settings and activity lines booked to the section (deleting it would orphan them). */
+      scopeSettings: number;
+      activityLines: number;
     };
 
 export type CompanySectionError =
@@ -55,7 +58,8 @@ export type CompanySectionError =
   | 'reserved_section'
   | 'section_has_children'
   | 'section_has_users'
-  | 'section_has_flag';
+  | 'section_has_flag'
+  | 'section_has_activity';
 
 function isDescendant(state: CompanySectionsState, candidate: string, ancestor: string): boolean {
   for (let id: string | null = candidate; id !== null; id = state.sections.get(id)?.parentSectionId ?? null) {
@@ -112,6 +116,7 @@ export const companySectionsDecider: Decider<CompanySectionCommand, CompanySecti
       if ([...s.sections.values()].some((x) => x.parentSectionId === c.sectionId)) return reject('section_has_children');
       if (c.usersWithPermission > 0) return reject('section_has_users');
       if (c.registeredFlags > 0) return reject('section_has_flag');
+      if (c.scopeSettings > 0 || c.activityLines > 0) return reject('section_has_activity');
       return accept({ type: 'CompanySectionDeleted', data: { sectionId: c.sectionId, companyId: c.companyId } });
     }
     const name = c.name.trim();

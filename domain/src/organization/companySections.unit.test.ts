@@ -35,6 +35,8 @@ const del = (sectionId: string, usersWithPermission = 0, registeredFlags = 0): C
   sectionId,
   usersWithPermission,
   registeredFlags,
+  scopeSettings: 0,
+  activityLines: 0,
 });
 
 describe('company sections decider', () => {
@@ -73,6 +75,8 @@ describe('company sections decider', () => {
     [del('mfg'), 'section_has_children'],
     [del('p1', 2), 'section_has_users'],
     [del('p1', 0, 1), 'section_has_flag'],
+    [{ ...del('p1'), scopeSettings: 1 }, 'section_has_activity'],
+    [{ ...del('p1'), activityLines: 3 }, 'section_has_activity'],
     [del('ghost'), 'section_not_found'],
   ])('when deleting %o, then %s (and nothing is written)', (command, error) => {
     expect(given(decider, tree).when(command)).toEqual({ ok: false, error });

@@ -46,6 +46,7 @@ export const sectionCodes: Record<string, MessageId> = {
   section_has_children: 'companySection.error.hasChildren',
   section_has_users: 'companySection.error.hasUsers',
   section_has_flag: 'companySection.error.hasFlag',
+  section_has_activity: 'companySection.error.hasActivity',
 };
 
 /** Section types of the Energy Conservation Act report (the wire value is the code). */
