@@ -149,6 +149,15 @@ describeOnBackends('activity lines and the emissions ledger', (start) => {
     expect(onLocation[1]).toMatchObject({ factors: [expect.objectContaining({ values: [{ value: 0.434, unit: 'kg-CO2e/kWh' }] })] });
   });
 
+  it('a scope setting lines were recorded with cannot be deleted while they remain (409 scope_setting_in_use, nothing appended)', async () => {
+    const own = await settingOf(users.admin, { scopeCategory: '1', formulaId: 's1.fuel', section: section('第一工場'), detail: { fuel: '軽油', emissionIntensity: 'jp-shk:fuel.diesel' } });
+    expect((await call(app, 'POST', '/api/user-input-emission', users.admin, line(own, { id: 'deal-in-use' }))).status).toBe(200);
+    const inUse = await refused('DELETE', `/api/scope-setting/${own}`, users.admin, {});
+    expect({ status: inUse.status, code: inUse.body.code }).toEqual({ status: 409, code: 'scope_setting_in_use' });
+    expect((await call(app, 'DELETE', '/api/user-input-emission/', users.admin, { deal: { id: 'deal-in-use' }, scopeSetting: { id: own } })).status).toBe(200);
+    expect((await call(app, 'DELETE', `/api/scope-setting/${own}`, users.admin, {})).status).toBe(200);
+  });
+
   it('a section-scoped editor records and deletes lines of their sections only; a viewer none', async () => {
     expect((await call(app, 'POST', '/api/user-input-emission', users.editor, line(diesel, { id: 'deal-editor' }))).status).toBe(200);
     const other = await refused('POST', '/api/user-input-emission', users.editor, line(accounting, { id: 'deal-acc' }));

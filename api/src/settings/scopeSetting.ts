@@ -12,6 +12,7 @@ const errors = errorTable<DeciderError<typeof scopeSettingsDecider>>()({
   unknown_detail_field: 400,
   invalid_detail_value: 400,
   scope_setting_not_found: 404,
+  scope_setting_in_use: 409,
 });
 
 /** These routes word a missing argument with a capital I (every other route: 'invalid args'). */

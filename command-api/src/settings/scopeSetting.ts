@@ -116,8 +116,15 @@ export function registerScopeSettingRoutes(app: FastifyInstance, deps: CommandAp
       companyId,
       id,
       sections: await sectionFacts(deps, session),
+      linesUsing: await linesUsing(deps, companyId, id),
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
     });
     return { scopeSetting: before };
   });
+}
+
+/** Activity lines the ledger holds for the setting. */
+async function linesUsing(deps: CommandApiDeps, companyId: string, scopeSettingId: string): Promise<number> {
+  const row = await deps.db.knex('emission_ledger').where({ company_id: companyId, scope_setting_id: scopeSettingId }).count<{ count: string }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
 }

@@ -44,7 +44,15 @@ export type ScopeSettingCommand =
       expectedVersion?: number;
       sections: SectionFacts;
     } & Omit<ScopeSetting, 'version'>
-  | { type: 'RemoveScopeSetting'; companyId: string; id: string; expectedVersion?: number; sections: SectionFacts };
+  | {
+      type: 'RemoveScopeSetting';
+      companyId: string;
+      id: string;
+      expectedVersion?: number;
+      sections: SectionFacts;
+      /** Activity lines recorded with the setting (from the ledger): they name it, so it stays while they do. */
+      linesUsing: number;
+    };
 
 export type ScopeSettingError =
   | 'unknown_formula'
@@ -54,6 +62,7 @@ export type ScopeSettingError =
   | 'unknown_detail_field'
   | 'invalid_detail_value'
   | 'scope_setting_not_found'
+  | 'scope_setting_in_use'
   | 'version_conflict';
 
 /** A refusal and the field of the setting it is about (`formulaId`, `section`, `detail.<key>`), if any. */
@@ -107,7 +116,7 @@ export function scopeSettingProblem(c: ScopeSettingCommand, s: ScopeSettingsStat
   if (existing && c.expectedVersion !== undefined && c.expectedVersion !== existing.version) return { error: 'version_conflict', field: 'expectedVersion' };
   // A section-scoped user touches only the settings of their sections, before and after.
   if (existing && !permits(c.sections, existing.section)) return { error: 'section_not_permitted', field: 'section' };
-  if (c.type === 'RemoveScopeSetting') return null;
+  if (c.type === 'RemoveScopeSetting') return c.linesUsing > 0 ? { error: 'scope_setting_in_use', field: 'id' } : null;
   const formula = FORMULA_BY_ID.get(c.formulaId);
   if (!formula) return { error: 'unknown_formula', field: 'formulaId' };
   if (formula.scope !== c.scopeCategory) return { error: 'formula_not_in_category', field: 'formulaId' };

@@ -20,7 +20,7 @@ const save = (p: Partial<Save> = {}): Save => ({
   sections,
   ...p,
 });
-const remove = (p: Partial<Remove> = {}): Remove => ({ type: 'RemoveScopeSetting', companyId, id: 'ss1', sections, ...p });
+const remove = (p: Partial<Remove> = {}): Remove => ({ type: 'RemoveScopeSetting', companyId, id: 'ss1', sections, linesUsing: 0, ...p });
 const data = (p: Partial<Save> = {}) => {
   const { type: _t, mode: _m, sections: _s, expectedVersion: _v, ...rest } = save(p);
   return rest;
@@ -57,6 +57,8 @@ describe('scope settings decider', () => {
   it('when an unknown id is edited or removed, then scope_setting_not_found', () => {
     expect(given(scopeSettingsDecider, []).when(save({ mode: 'edit' }))).toEqual({ ok: false, error: 'scope_setting_not_found' });
     expect(given(scopeSettingsDecider, []).when(remove())).toEqual({ ok: false, error: 'scope_setting_not_found' });
+    // Lines recorded with it name it: it stays while they do.
+    expect(given(scopeSettingsDecider, [added()]).when(remove({ linesUsing: 2 }))).toEqual({ ok: false, error: 'scope_setting_in_use' });
     const removed: ScopeSettingEvent = { type: 'ScopeSettingRemoved', data: { id: 'ss1', companyId } };
     expect(given(scopeSettingsDecider, [added(), removed]).when(remove())).toEqual({
       ok: false,

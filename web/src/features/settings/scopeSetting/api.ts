@@ -26,6 +26,7 @@ export const scopeSettingCodes: Record<string, MessageId> = {
   unknown_detail_field: 'scopeSetting.error.unknownDetailField',
   invalid_detail_value: 'scopeSetting.error.invalidDetailValue',
   scope_setting_not_found: 'scopeSetting.error.notFound',
+  scope_setting_in_use: 'scopeSetting.error.inUse',
 };
 
 /** Which form field a refusal is about when the server names none. */
