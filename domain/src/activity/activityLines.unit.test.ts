@@ -133,6 +133,10 @@ describe('activity line → calculation engine', () => {
       expect(c.warnings).toEqual([]);
     });
 
+    it('certificates given with their unit convert: 4 MWh on a 10,000 kWh line, (10,000 − 4,000) × 0.464 = 2,784 kg', () => {
+      expect(calculationOf({ scopeSetting: marketSetting({ gridEmissionIntensity: grid }), scopeSettingDetail: { certificates: { value: 4, unit: 'MWh' } } }).co2eKg).toBe(2784);
+    });
+
     it('a location line: its market figure is the grid average itself (no contractual instrument), 10,000 × 0.434 = 4,340 kg on both', () => {
       const c = calculationOf({ scopeSetting: { id: 'loc', scopeCategory: '2', formulaId: 's2.location', section: 'plant', detail: { emissionIntensity: grid } } });
       expect(c).toMatchObject({ basis: 'location', co2eKg: 4340 });

@@ -79,10 +79,20 @@ const TEXT_TYPES: ReadonlySet<string> = new Set(['STRING', 'SYSTEM']);
  * numbers are finite quantities; text fields short text. Structured inputs (a factor choice, a
  * gas or blend, a linked deal) are any value the event contract bounds.
  */
+const boundedNumber = (value: JsonValue | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= LIMITS.maxQuantity;
+
+/** A quantity with its unit, as the engine takes it ({ value: 30, unit: 'MWh' }); the engine converts or refuses the unit. */
+function isQuantityWithUnit(value: JsonValue): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { value: amount, unit, ...rest } = value as { readonly [key: string]: JsonValue };
+  return Object.keys(rest).length === 0 && boundedNumber(amount) && typeof unit === 'string' && unit.length > 0 && [...unit].length <= LIMITS.shortTextLength;
+}
+
 export function fitsField(field: FieldDef, value: JsonValue): boolean {
   if (value === null) return true;
   if (field.options) return typeof value === 'string' && field.options.includes(value);
-  if (NUMERIC_TYPES.has(field.type)) return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= LIMITS.maxQuantity;
+  if (field.type === 'NUMBER' && isQuantityWithUnit(value)) return true;
+  if (NUMERIC_TYPES.has(field.type)) return boundedNumber(value);
   if (TEXT_TYPES.has(field.type)) return typeof value === 'string' && [...value].length <= LIMITS.shortTextLength;
   return true;
 }

@@ -75,6 +75,8 @@ describe('scope settings decider', () => {
     [{ detail: { fuel: '軽油', colour: 'red' } }, 'unknown_detail_field', 'detail.colour'],
     [{ detail: { amount: '120' } }, 'invalid_detail_value', 'detail.amount'],
     [{ detail: { amount: LIMITS.maxQuantity * 10 } }, 'invalid_detail_value', 'detail.amount'],
+    [{ detail: { amount: { value: 1, unit: 'L', extra: true } } }, 'invalid_detail_value', 'detail.amount'],
+    [{ detail: { amount: { value: '1', unit: 'L' } } }, 'invalid_detail_value', 'detail.amount'],
     [{ detail: { fuel: 42 } }, 'invalid_detail_value', 'detail.fuel'],
     [{ detail: { fuel: 'x'.repeat(LIMITS.shortTextLength + 1) } }, 'invalid_detail_value', 'detail.fuel'],
   ] as const)('when saved with %o, then %s naming %s', (patch, error, field) => {
@@ -87,6 +89,11 @@ describe('scope settings decider', () => {
     expect(detailProblem('s3.6.travel-days', {})).toBeNull();
     expect(detailProblem('s3.6.travel-days', { travelType: 'overseas' })).toBeNull();
     expect(detailProblem('s3.6.travel-days', { travelType: 'moon' })).toEqual({ error: 'invalid_detail_value', field: 'detail.travelType' });
+  });
+
+  it('a number field takes a quantity with its unit as the engine does (30 MWh of certificates on a kWh line)', () => {
+    expect(detailProblem('s2.market', { certificates: { value: 30, unit: 'MWh' } })).toBeNull();
+    expect(detailProblem('s2.market', { certificates: 30 })).toBeNull();
   });
 
   it('checks option fields against their options', () => {
