@@ -50,6 +50,8 @@ interface Case {
   enter: (dialog: Locator) => Promise<void>;
   /** The expected kg CO2e, worked out from the factor the API gives, and texts the preview's steps must show. */
   expect: (api: Api, settingDetail: Record<string, unknown>) => Promise<{ co2eKg: number; steps: string[] }>;
+  /** Per-line fields (test id → value typed): shown on the expanded line and given back when it is changed. */
+  own?: Record<string, string>;
 }
 
 const SPEND_JPY = 5_000_000;
@@ -87,6 +89,7 @@ const cases: Case[] = [
       await dialog.getByTestId('line-field-weight').fill(String(WEIGHT_T));
       await dialog.getByTestId('line-field-distance').fill(String(DISTANCE_KM));
     },
+    own: { 'line-field-weight': String(WEIGHT_T), 'line-field-distance': String(DISTANCE_KM) },
     expect: async (api, detail) => {
       const values = await libraryFactor(api, detail.emissionIntensity as string);
       const ttw = values.find((v) => v.stage === 'TTW')!;
@@ -107,6 +110,7 @@ const cases: Case[] = [
       await dialog.getByTestId('line-field-travellers').fill(String(TRAVELLERS));
       await dialog.getByTestId('line-field-days').fill(String(DAYS));
     },
+    own: { 'line-field-travellers': String(TRAVELLERS), 'line-field-days': String(DAYS) },
     expect: async (api) => {
       const [factor] = await libraryFactor(api, 'jp-moe-scdb:businessTravel.domesticStay');
       expect(factor!.unit).toBe('t-CO2e/person_day');
@@ -175,6 +179,16 @@ test.describe('scope-3 activity lines', () => {
         await expect(page.getByTestId('line-row')).toHaveCount(1);
         await expect(page.getByTestId('line-row').getByTestId('line-co2e')).toHaveText(kg(expected.co2eKg));
         await screenshot(page, `activity-scope3-${c.category}`, 'ja');
+        if (c.own) {
+          // The line's own fields are on it, and changing it starts from them.
+          await row.getByTestId('line-expand').click();
+          for (const value of Object.values(c.own)) await expect(page.getByTestId('line-own-fields')).toContainText(value);
+          await row.getByTestId('line-edit').click();
+          for (const [testId, value] of Object.entries(c.own)) await expect(dialog.getByTestId(testId)).toHaveValue(value);
+          await expect(preview.getByTestId('line-preview-co2e')).toHaveText(fill('activityInput.kgCo2e', { value: kg(expected.co2eKg) }));
+          await page.keyboard.press('Escape');
+          await expect(dialog).toHaveCount(0);
+        }
 
         // Cross-check: the line as recorded, read back from the ledger.
         const { lines } = await api('POST', '/api/user-input-table-data', { fiscalYear: FISCAL_YEAR, scopeId: c.category, sectionId: section });

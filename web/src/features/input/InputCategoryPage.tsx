@@ -14,7 +14,7 @@ import { ActionsHeader, AddButton, FilterBox, QueryState, useSort } from '../../
 import { showToast } from '../../core/ui/toaster';
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
 import { useFormulas } from '../settings/scopeSetting/api';
-import { labelOf } from '../settings/scopeSetting/form';
+import { labelOf, summaryOf } from '../settings/scopeSetting/form';
 import { lineCodes, useDeleteLine, useLines, type LedgerLine, type Scope2Basis } from './api';
 import { INPUT_CATEGORIES } from './categories';
 import { LineDialog, valuesText, type LineDialogMode } from './LineDialog';
@@ -56,6 +56,11 @@ export default function InputCategoryPage() {
     const f = formulas.data?.find((x) => x.id === id);
     return f ? labelOf(f.name, locale) : id;
   };
+  /** The fields the line itself gave (weight, distance, travellers…), as "label: value". */
+  const ownFields = (line: LedgerLine) => {
+    const f = formulas.data?.find((x) => x.id === line.formulaId);
+    return f ? summaryOf(f.fields, line.scopeSettingDetail, locale, kg, f.fields.length) : [];
+  };
   // A section editor changes only the lines of their sections (the server checks the same).
   const canWriteLine = (line: LedgerLine) => canWrite && (!user.sectionId || sections.some((s) => s.id === line.section));
 
@@ -67,6 +72,7 @@ export default function InputCategoryPage() {
     item: line.deal.item ?? line.deal.client ?? '',
     quantity: line.quantity,
     factor: factorText(line),
+    own: ownFields(line),
     co2eKg: line.co2eKg,
   }));
   const matched = filterRows(all, query, (r) => [r.occurrenceDate, r.section, r.setting, r.item, r.factor, r.line.unit]);
@@ -220,6 +226,8 @@ interface Row {
   setting: string;
   item: string;
   factor: string;
+  /** The line's own fields, "label: value". */
+  own: string[];
 }
 
 interface RowProps {
@@ -256,9 +264,9 @@ function LineRow({ row, expanded, onToggle, kg, canWrite, writable, onEdit, onCo
           {row.item && <div className="ghg-muted ghg-small">{row.item}</div>}
         </td>
         <td className="ghg-num ghg-nowrap" data-testid="line-quantity">
-          {l.quantity === null ? '' : `${kg(l.quantity)} ${l.unit ?? ''}`}
+          {l.quantity === null ? <span className="ghg-muted ghg-small">{row.own.slice(0, 2).join(', ')}</span> : `${kg(l.quantity)} ${l.unit ?? ''}`}
         </td>
-        <td className="ghg-small">{row.factor}</td>
+        <td className="ghg-small ghg-break">{row.factor}</td>
         <td className="ghg-num ghg-nowrap" data-testid="line-co2e">
           {kg(l.co2eKg)}
         </td>
@@ -282,6 +290,12 @@ function LineRow({ row, expanded, onToggle, kg, canWrite, writable, onEdit, onCo
                   .map(([gas, v]) => t('activityInput.gasValue', { gas, value: kg(v) }))
                   .join(' / ')}
               </dd>
+              {row.own.length > 0 && (
+                <>
+                  <dt>{t('activityInput.ownFields')}</dt>
+                  <dd data-testid="line-own-fields">{row.own.join(' / ')}</dd>
+                </>
+              )}
               {l.deal.count !== null && (
                 <>
                   <dt>{t('activityInput.count')}</dt>
