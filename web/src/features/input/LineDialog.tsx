@@ -301,7 +301,8 @@ function PreviewPanel({ asked, pending, data, error, fields }: { asked: boolean;
               <tbody>
                 {outcome.steps.map((s, i) => (
                   <tr key={i}>
-                    <td>{s.label}</td>
+                    {/* A step named after an input shows the input's label in the user's language. */}
+                    <td>{fieldLabel(s.label)}</td>
                     <td>
                       <code>{s.expression}</code>
                     </td>
