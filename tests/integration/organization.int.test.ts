@@ -30,17 +30,29 @@ describe('organization: sections, companies, users, password reset', () => {
     const list = await sections();
     const count = await events();
     const mfg = list.find((s) => s.name === '製造本部')!;
-    const children = await call(app, 'DELETE', `/api/company-section/${mfg.id}`, admin);
-    expect(children).toMatchObject({ status: 400, body: { code: 'section_has_children' } });
-    // The demo editor holds a role in 製造本部; after its children are gone, that blocks the delete.
-    for (const child of list.filter((s) => s.parentSection === mfg.id)) {
-      expect((await call(app, 'DELETE', `/api/company-section/${child.id}`, admin)).status).toBe(200);
+    const withChildren = await call(app, 'DELETE', `/api/company-section/${mfg.id}`, admin);
+    expect(withChildren).toMatchObject({ status: 400, body: { code: 'section_has_children' } });
+    // Its children (the plants) hold the demo's scope settings and activity lines: those block their delete.
+    const all = list.find((s) => s.name === '全社')!;
+    const children = list.filter((s) => s.parentSection === mfg.id);
+    const plants = children.filter((s) => s.name === '第一工場' || s.name === '第二工場');
+    expect(plants).toHaveLength(2);
+    for (const child of plants) {
+      expect(await call(app, 'DELETE', `/api/company-section/${child.id}`, admin)).toMatchObject({ status: 400, body: { code: 'section_has_activity' } });
+    }
+    // A child without any (the section made above) is deleted.
+    const others = children.filter((s) => !plants.includes(s));
+    for (const child of others) expect((await call(app, 'DELETE', `/api/company-section/${child.id}`, admin)).status).toBe(200);
+    // The demo editor holds a role in 製造本部; with its children moved away, that blocks the delete.
+    for (const child of plants) {
+      expect((await call(app, 'POST', '/api/company-section', admin, { section: { id: child.id, name: child.name, parentSection: all.id } })).status).toBe(200);
     }
     const withUsers = await call(app, 'DELETE', `/api/company-section/${mfg.id}`, admin);
     expect(withUsers).toMatchObject({ status: 400, body: { code: 'section_has_users' } });
-    const reserved = await call(app, 'DELETE', `/api/company-section/${list.find((s) => s.name === '全社')!.id}`, admin);
+    const reserved = await call(app, 'DELETE', `/api/company-section/${all.id}`, admin);
     expect(reserved.body.code).toBe('reserved_section');
-    expect(await events()).toBe(count + list.filter((s) => s.parentSection === mfg.id).length);
+    // Only the deletes that were allowed and the moves were appended.
+    expect(await events()).toBe(count + others.length + plants.length);
   });
 
   it('a cycle is refused', async () => {
