@@ -1,5 +1,6 @@
 import { defineProjection, type RecordedOf } from '../core/projection';
-import { deleteRowsByKeys, lastStatePerKey, upsertRows } from '../core/batchUpsert';
+import { lastStatePerKey } from '../core/batchUpsert';
+import { writeLastStates } from '../core/writeLastStates';
 import { ActivityLineChanged, ActivityLineRecalculated, ActivityLineRecorded, ActivityLineRemoved, figuresByBasis } from '@ghg/events';
 
 type LineEvent = RecordedOf<typeof ActivityLineRecorded | typeof ActivityLineChanged | typeof ActivityLineRecalculated | typeof ActivityLineRemoved>;
@@ -53,9 +54,8 @@ export const emissionLedgerProjection = defineProjection({
   handles: [ActivityLineRecorded, ActivityLineChanged, ActivityLineRecalculated, ActivityLineRemoved],
   async applyBatch(events, ctx) {
     const table = ctx.table('emission_ledger');
-    const { upserts, deletes } = lastStatePerKey(events, keyOf, rowOf);
-    await deleteRowsByKeys(ctx.trx, table, KEY, deletes.map((k) => k.split('\u0000')));
-    await upsertRows(ctx.trx, table, KEY, upserts);
+    // During a rebuild new lines are appended with COPY rather than upserted (writeLastStates).
+    await writeLastStates(ctx, table, KEY, lastStatePerKey(events, keyOf, rowOf), (k) => k.split('\u0000'));
     for (const e of events) ctx.notify({ topic: 'activity/lines', companyId: e.data.companyId, tenantId: e.metadata.tenantId, ids: [e.data.dealId] });
   },
 });

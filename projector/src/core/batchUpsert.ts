@@ -58,14 +58,25 @@ export async function deleteRowsByKeys(trx: Knex.Transaction, table: string, col
  * Folds a batch into the final row per key (null: deleted), so a batch of many changes to one
  * entity costs one write, and the end state equals applying the events one by one.
  */
-export function lastStatePerKey<E>(events: readonly E[], keyOf: (e: E) => string, rowOf: (e: E) => Record<string, unknown> | null) {
+export function lastStatePerKey<E>(events: readonly E[], keyOf: (e: E) => string, rowOf: (e: E) => Record<string, unknown> | null): LastStates {
   const final = new Map<string, Record<string, unknown> | null>();
   for (const e of events) final.set(keyOf(e), rowOf(e));
   const upserts: Record<string, unknown>[] = [];
+  const upsertKeys: string[] = [];
   const deletes: string[] = [];
   for (const [k, row] of final) {
     if (row === null) deletes.push(k);
-    else upserts.push(row);
+    else {
+      upserts.push(row);
+      upsertKeys.push(k);
+    }
   }
-  return { upserts, deletes };
+  return { upserts, upsertKeys, deletes };
+}
+
+/** A batch's last states: rows to write (`upsertKeys[i]` is the key of `upserts[i]`) and keys to delete. */
+export interface LastStates {
+  upserts: Record<string, unknown>[];
+  upsertKeys: string[];
+  deletes: string[];
 }

@@ -18,6 +18,7 @@ describe('copyField', () => {
     expect(copyField('a\tb\nc\\d\re')).toBe('a\\tb\\nc\\\\d\\re');
     expect(copyField({ k: 'v\t' })).toBe('{"k":"v\\\\t"}');
     expect(copyField(12.5)).toBe('12.5');
+    expect(copyField(Number.NaN)).toBe('\\N'); // as JSON writes it: null
     expect(copyField(false)).toBe('false');
     expect(copyField(new Date(Date.UTC(2026, 10, 23)))).toBe('2026-11-23T00:00:00.000Z');
     expect(copyField('plain text, nothing to escape')).toBe('plain text, nothing to escape');

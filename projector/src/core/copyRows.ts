@@ -42,7 +42,9 @@ const SPECIAL = /[\\\t\n\r]/;
 /** One field in COPY's text format: \N is null; backslash, tab, newline and return are escaped. */
 export function copyField(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // NaN and ±Infinity as JSON writes them (null), so COPY stores what the JSON upsert would.
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '\\N';
+  if (typeof value === 'boolean') return String(value);
   const text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
   // Most fields have nothing to escape: test before building a new string.
   if (!SPECIAL.test(text)) return text;
