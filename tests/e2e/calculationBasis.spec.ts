@@ -28,15 +28,22 @@ test.describe('calculation basis', () => {
 
     await page.getByTestId('basis-reason').fill('E2E: GWP を AR5 に揃える');
     await page.getByTestId('basis-save').click();
-    await expect(page.locator('.bp6-toast')).toBeVisible();
+    // Two notices: the basis saved, and the year's activity lines (the demo's) recalculated under it.
+    const after = (id: string, placeholder: string) => ja[id]!.split(placeholder)[1]!.trim();
+    await expect(page.locator('.bp6-toast').filter({ hasText: after('calculationBasis.saved', '{year}') })).toBeVisible();
+    await expect(page.locator('.bp6-toast').filter({ hasText: ja['calculationBasis.recalculated']!.split('{n}')[0]!.trim() })).toBeVisible();
     await expect(page.getByTestId('basis-fixed')).toBeVisible();
     await expect(page.getByTestId('basis-gwp')).toHaveValue('AR5');
 
-    // Stored: the server answers the same basis, with AR5.
+    // Stored: the server answers the same basis, with AR5, and the year's lines were recalculated under it.
     const year = (await page.getByTestId('basis-history').locator('tbody tr').first().innerText()).match(/\d{4}/)![0];
-    const stored = await (await page.request.get(`/api/calculation-basis?fiscalYear=${year}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const headers = { Authorization: `Bearer ${token}` };
+    const stored = await (await page.request.get(`/api/calculation-basis?fiscalYear=${year}`, { headers })).json();
     expect(stored.calculationBasis.gwpSet).toBe('AR5');
     expect(stored.calculationBasis.isDefault).toBe(false);
+    const { lines } = await (await page.request.post('/api/user-input-table-data', { headers, data: { fiscalYear: Number(year), scopeId: '1' } })).json();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(new Set((lines as { gwpSet: string }[]).map((l) => l.gwpSet))).toEqual(new Set(['AR5']));
 
     // Back to AR6: a restatement, with its reason and before/after in the audit log.
     await page.getByTestId('basis-gwp').selectOption('AR6');
@@ -46,6 +53,8 @@ test.describe('calculation basis', () => {
     await expect(page.getByTestId('basis-gwp')).toHaveValue('AR6');
     await page.goto('/emission/setting/audit-log');
     await settled(page);
+    // The restatement's own entry, among the year's recalculated lines (one entry each): found by its area.
+    await page.getByTestId('audit-topic-filter').selectOption('calculation/basis');
     const restated = page.locator('[data-testid="audit-row"][data-type="CalculationBasisChanged"]').first();
     await expect(restated).toContainText('AR5');
     await expect(restated).toContainText('AR6');
@@ -54,10 +63,10 @@ test.describe('calculation basis', () => {
     await expect(restated).toContainText(ja['audit.event.CalculationBasisChanged']!);
     await expect(restated).toContainText(ja['audit.field.gwpSet']!);
     await expect(restated).not.toContainText('CalculationBasisChanged');
-    await page.getByTestId('audit-topic-filter').selectOption('calculation/basis');
-    // The demo seed set the year's basis: the changes are this test's, the first set older.
-    await expect(page.locator('[data-testid="audit-row"][data-type="CalculationBasisChanged"]').first()).toContainText(ja['audit.event.CalculationBasisChanged']!);
+    // The area's entries only, filtered by the server; the recalculated lines are under activity lines.
     await expect(page.locator('[data-testid="audit-row"]:not([data-type^="CalculationBasis"])')).toHaveCount(0);
+    await page.getByTestId('audit-topic-filter').selectOption('activity/lines');
+    await expect(page.locator('[data-testid="audit-row"][data-type="ActivityLineRecalculated"]').first()).toContainText(ja['audit.event.ActivityLineRecalculated']!);
   });
 
   test('moving the SHK set shows the unit refusal line by line instead of a silent number', async ({ page }) => {

@@ -48,6 +48,12 @@ describeOnBackends('a restated basis recalculates the year’s lines', (start) =
     const audit = await call(app, 'GET', '/api/auditlog?limit=200', users.admin);
     const entries = (audit.body.entries as { type: string; entityId: string }[]).filter((e) => e.type === 'ActivityLineRecalculated');
     expect(entries.map((e) => e.entityId)).toEqual(['leak-2022']);
+    // One area only, filtered by the server: a page of basis entries however many lines were recalculated.
+    const basisOnly = await call(app, 'GET', '/api/auditlog?topic=calculation%2Fbasis&limit=5', users.admin);
+    const topics = (basisOnly.body.entries as { topic: string; type: string }[]).map((e) => e.topic);
+    expect(topics.length).toBeGreaterThan(0);
+    expect(new Set(topics)).toEqual(new Set(['calculation/basis']));
+    expect((basisOnly.body.entries as { type: string }[])[0]!.type).toBe('CalculationBasisChanged');
   });
 
   it('saving the same basis again recalculates nothing: the line is already on it', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from '@ghg/events';
 import { queryInt, queryPosition } from '../core/args';
 import { defineRoute, noErrors } from '../core/contract';
 
@@ -12,7 +13,12 @@ export const auditLogRoutes = {
     url: '/api/auditlog',
     permission: 'auditlog.read',
     summary: 'Audited events of the selected company, newest first, a page at a time',
-    query: z.object({ limit: queryInt(1, 500).default(50), before: queryPosition().optional() }),
+    query: z.object({
+      limit: queryInt(1, 500).default(50),
+      before: queryPosition().optional(),
+      /** Only the entries of one area (`activity/lines`, `calculation/basis` …), filtered on the server so a page is full. */
+      topic: idText().optional(),
+    }),
     response: z.strictObject({
       entries: z.array(
         z.strictObject({

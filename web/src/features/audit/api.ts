@@ -5,11 +5,11 @@ import { queryKeys } from '../../core/api/queryKeys';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** GET /api/auditlog, newest first, page by page (before = the last position seen). */
-export function useAuditLog(companyId: string, pageSize = AUDIT_PAGE_SIZE) {
+/** GET /api/auditlog, newest first, page by page (before = the last position seen); of one area when `topic` is given. */
+export function useAuditLog(companyId: string, topic: string | null = null, pageSize = AUDIT_PAGE_SIZE) {
   return useInfiniteQuery({
-    queryKey: [...queryKeys.auditlog(companyId), pageSize],
-    queryFn: ({ pageParam }) => call(auditLogRoutes.list, { query: { limit: pageSize, before: pageParam ?? undefined } }),
+    queryKey: [...queryKeys.auditlog(companyId), topic, pageSize],
+    queryFn: ({ pageParam }) => call(auditLogRoutes.list, { query: { limit: pageSize, before: pageParam ?? undefined, topic: topic ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextBefore,
   });

@@ -23,7 +23,7 @@ export default function HomePage() {
   const user = useUser();
   const { company, companyId, fiscalYear, fiscalYearSetting, startMonth } = useWorkspace();
   const rates = useCurrencies(companyId, fiscalYear);
-  const audit = useAuditLog(companyId, 200);
+  const audit = useAuditLog(companyId, null, 200);
   const entries = useMemo(() => audit.data?.pages.flatMap((p) => p.entries) ?? [], [audit.data]);
   const range = fiscalYearRange(fiscalYear, startMonth);
   const formatDay = (iso: string) => intl.formatDate(new Date(`${iso}T00:00:00`), { year: 'numeric', month: 'numeric', day: 'numeric' });
