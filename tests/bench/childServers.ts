@@ -4,22 +4,60 @@ import { join } from 'node:path';
 import { backends } from '../integration/embeddedApp';
 import { startChildServer, stopChildServer, type ChildServer } from '../integration/childServer';
 
+export type ChildServerLabel = 'embedded (PGlite)' | 'PostgreSQL';
+
+/** Where a child server keeps its data, the environment it is started with, and a way to restart it. */
+export interface ChildServerTarget {
+  label: ChildServerLabel;
+  /** Its data folder (PGlite lives in `<dataDir>/pglite`). */
+  dataDir: string;
+  /** The scratch PostgreSQL database; null when embedded. */
+  databaseUrl: string | null;
+  /** The environment the server is started with (over the bench's own). */
+  env: Record<string, string>;
+  /**
+   * Stops the server, runs `between` while none runs (an embedded data folder can be opened
+   * by one process only), then starts a new one on the same data; that one is stopped at the end.
+   */
+  restart(between: () => Promise<void>): Promise<ChildServer>;
+}
+
 /**
  * Runs `measure` against the server in its own process, as `npm start` runs it, once embedded
  * (PGlite in a fresh data folder) and once on a scratch PostgreSQL database (when one is
  * configured); each server is stopped and its data removed afterwards. Returns what each run gave.
  */
-export async function onChildServers<T>(measure: (server: ChildServer, label: 'embedded (PGlite)' | 'PostgreSQL') => Promise<T>): Promise<T[]> {
+export async function onChildServers<T>(measure: (server: ChildServer, label: ChildServerLabel, target: ChildServerTarget) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
   for (const [name, backend] of backends) {
     const db = await backend();
     if (!db) continue;
     const dataDir = mkdtempSync(join(tmpdir(), 'ghg-bench-'));
-    const server = await startChildServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST: join(dataDir, 'no-web'), DATABASE_URL: db.url ?? '', EVENTSTORE_URL: '' });
+    const label: ChildServerLabel = name === 'PGlite' ? 'embedded (PGlite)' : 'PostgreSQL';
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST: join(dataDir, 'no-web'), DATABASE_URL: db.url ?? '', EVENTSTORE_URL: '' };
+    let server: ChildServer | null = null;
+    const stop = async () => {
+      const running = server;
+      server = null;
+      if (running) await stopChildServer(running).catch(() => running.child.kill('SIGKILL'));
+    };
+    const target: ChildServerTarget = {
+      label,
+      dataDir,
+      databaseUrl: db.url ?? null,
+      env,
+      restart: async (between) => {
+        await stop();
+        await between();
+        server = await startChildServer(env);
+        return server;
+      },
+    };
     try {
-      results.push(await measure(server, name === 'PGlite' ? 'embedded (PGlite)' : 'PostgreSQL'));
+      server = await startChildServer(env);
+      results.push(await measure(server, label, target));
     } finally {
-      await stopChildServer(server).catch(() => server.child.kill('SIGKILL'));
+      await stop();
       await db.cleanup();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -28,7 +28,17 @@ const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
   ['calculation', () => benchCalculation({ lines: 1_000_000 })],
   ['commands', () => benchCommands({ clients: 20, commands: 1000 })],
   ['history', () => benchHistory()],
-  ['lines', () => benchRecordLines({ clients: size('BENCH_LINE_CLIENTS', 20), lines: size('BENCH_LINES_HTTP', 1000), bulk: { postgres: size('BENCH_BULK_LINES', 100_000), embedded: size('BENCH_BULK_LINES_EMBEDDED', 20_000) } })],
+  [
+    'lines',
+    () =>
+      benchRecordLines({
+        clients: size('BENCH_LINE_CLIENTS', 20),
+        lines: size('BENCH_LINES_HTTP', 1000),
+        bulk: { postgres: size('BENCH_BULK_LINES', 100_000), embedded: size('BENCH_BULK_LINES_EMBEDDED', 20_000) },
+        // Lines of the demo company already in the log before the HTTP run (0: only the demo's own).
+        preload: { postgres: size('BENCH_LINES_PRELOAD', 0), embedded: size('BENCH_LINES_PRELOAD_EMBEDDED', size('BENCH_LINES_PRELOAD', 0)) },
+      }),
+  ],
   ['ledger', () => benchLedgerQueries({ lines: { postgres: size('BENCH_LEDGER_LINES', 200_000), embedded: size('BENCH_LEDGER_LINES_EMBEDDED', 200_000) } })],
   ['ledger-rebuild', () => benchLedgerRebuild({ events: { postgres: size('BENCH_LEDGER_REBUILD_EVENTS', 200_000), embedded: size('BENCH_LEDGER_REBUILD_EVENTS_EMBEDDED', 50_000) } })],
 ];
