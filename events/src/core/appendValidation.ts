@@ -1,4 +1,4 @@
-import type { ExpectedVersion, NewEvent } from './types';
+import type { ExpectedVersion, NewEvent, StreamWrite } from './types';
 
 /**
  * Input checks every adapter runs before it touches its backend, so a bad append is refused the
@@ -59,6 +59,14 @@ export class DuplicateEventIdError extends RefusedAppendError {
   }
 }
 
+/** A stream named by more than one write of one appendToStreams call. */
+export class DuplicateStreamError extends RefusedAppendError {
+  readonly code = 'duplicate_stream' as const;
+  constructor(streamId: string) {
+    super(streamId, 'appears in more than one write of the call; nothing was appended');
+  }
+}
+
 const SYMBOLIC = new Set<unknown>(['any', 'no_stream', 'stream_exists']);
 
 /** The expectation to use ('any' when omitted); refuses anything else before BigInt or SQL sees it. */
@@ -87,6 +95,34 @@ export function withEventIds(streamId: string, events: readonly NewEvent[]): New
     if (seen.has(id)) throw new DuplicateEventIdError(streamId, id, 'appears twice in the append');
     seen.add(id);
     return event.id === id ? event : { ...event, id };
+  });
+}
+
+/** A write of appendToStreams after the input checks: final ids, expectation resolved. */
+export interface CheckedStreamWrite {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedVersion;
+}
+
+/**
+ * The input checks of appendToStreams, in the order of `writes` (the first bad write is the one
+ * reported): no stream twice (DuplicateStreamError), each expectation as checkExpectedVersion,
+ * each write's ids as withEventIds, and no id in two writes of the call.
+ */
+export function checkStreamWrites(writes: readonly StreamWrite[]): CheckedStreamWrite[] {
+  const streams = new Set<string>();
+  const ids = new Set<string>();
+  return writes.map(({ streamId, events, expectedVersion }) => {
+    if (streams.has(streamId)) throw new DuplicateStreamError(streamId);
+    streams.add(streamId);
+    const expected = checkExpectedVersion(streamId, expectedVersion);
+    const withIds = withEventIds(streamId, events);
+    for (const event of withIds) {
+      if (ids.has(event.id!)) throw new DuplicateEventIdError(streamId, event.id!, 'appears twice in the append');
+      ids.add(event.id!);
+    }
+    return { streamId, events: withIds, expected };
   });
 }
 

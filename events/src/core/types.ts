@@ -56,6 +56,14 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
  */
 export type ExpectedVersion = 'no_stream' | 'stream_exists' | 'any' | number;
 
+/** One stream's part of an appendToStreams call. */
+export interface StreamWrite {
+  streamId: string;
+  events: readonly NewEvent[];
+  /** As appendToStream's option: 'any' when omitted. */
+  expectedVersion?: ExpectedVersion;
+}
+
 export interface AppendResult {
   /** Revision of the last appended event: pass it as the next expected version. */
   nextExpectedVersion: number;
@@ -98,8 +106,31 @@ export interface EventStore {
     events: readonly NewEvent[],
     options?: { expectedVersion?: ExpectedVersion },
   ): Promise<AppendResult>;
+  /**
+   * Appends to several streams as one unit: every write's expectation is checked first and, if any
+   * fails, nothing is written (WrongExpectedVersionError for the first failing stream;
+   * DuplicateEventIdError likewise). Results in the order of `writes`. A stream may appear only
+   * once per call (else DuplicateStreamError, an Error thrown before the store is touched).
+   *
+   * Each write follows appendToStream's rules: ids are fixed before the store is called, a write
+   * of zero events returns the stream's current version and still checks its expectation, and a
+   * write whose events already are its stream's events where its expectation put them (an exact
+   * retry after a lost answer) is answered with its first result and writes nothing; an id
+   * already in the log otherwise is refused. So an exact retry of a whole call writes nothing and
+   * returns the first results. The events of a call get consecutive global positions in the
+   * order of `writes` (PostgreSQL/PGlite: one transaction). EventStoreDB has no multi-stream
+   * transaction: there all expectations are checked up front, then the streams are appended one
+   * after another, so a concurrent writer between the check and the last append can leave the
+   * call half done (see docs/architecture.md).
+   */
+  appendToStreams(writes: readonly StreamWrite[]): Promise<AppendResult[]>;
   /** Events of one stream in order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Events of many streams (an import's lines, a chunk at a time), each in order, by stream id;
+   * a stream that does not exist maps to an empty array. One query on PostgreSQL/PGlite.
+   */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Events of the global log in order (system events excluded). */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up subscription on the global log: history first, then live events. */
@@ -138,3 +169,7 @@ export function positionFromString(s: string): LogPosition {
   if (commit === undefined || prepare === undefined) throw new Error(`Bad log position: ${s}`);
   return { commit: BigInt(commit), prepare: BigInt(prepare) };
 }
+
+// The input rules of appendToStreams live with appendToStream's (appendValidation.ts); they are
+// re-exported here so that the package entry's `export * from './core/types'` carries them.
+export { DuplicateStreamError, checkStreamWrites, type CheckedStreamWrite } from './appendValidation';

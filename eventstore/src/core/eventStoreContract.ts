@@ -8,9 +8,10 @@ import {
   type ExpectedVersion,
   type NewEvent,
   type RecordedEvent,
+  type StreamWrite,
 } from '@ghg/events';
 import { UpcasterRegistry } from '@ghg/events';
-import { DuplicateEventIdError, InvalidEventIdError, InvalidExpectedVersionError } from '@ghg/events';
+import { DuplicateEventIdError, DuplicateStreamError, InvalidEventIdError, InvalidExpectedVersionError } from '@ghg/events';
 
 export interface ContractTarget {
   store: EventStore;
@@ -313,7 +314,201 @@ export function describeEventStoreContract(name: string, factory: ContractFactor
       });
     });
 
+    describe('appending to several streams in one call', () => {
+      const types = async (id: string) => (await store.readStream(id)).map((e) => e.type);
+      /** Events with ids fixed up front, as a caller that may retry gives them. */
+      const withIds = (...names: string[]) => names.map((name) => ({ ...event(name), id: randomUUID() }));
+
+      it('appends each write with its own expectation, in the order of the writes, at consecutive positions', async () => {
+        const [a, b, c] = [stream('multi-a'), stream('multi-b'), stream('multi-c')];
+        await store.appendToStream(a, [event('A0')]);
+        const head = await store.headPosition();
+        const results = await store.appendToStreams([
+          { streamId: a, events: [event('A1'), event('A2')], expectedVersion: 0 },
+          { streamId: b, events: [event('B0')], expectedVersion: 'no_stream' },
+          { streamId: c, events: [event('C0'), event('C1'), event('C2')] },
+        ]);
+        expect(results.map((r) => r.nextExpectedVersion)).toEqual([2, 0, 2]);
+        const all = await store.readAll({ after: head });
+        expect(all.map((e) => [e.type, e.streamId, e.streamPosition])).toEqual([
+          ['A1', a, 1],
+          ['A2', a, 2],
+          ['B0', b, 0],
+          ['C0', c, 0],
+          ['C1', c, 1],
+          ['C2', c, 2],
+        ]);
+        for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.globalPosition, all[i]!.globalPosition)).toBe(-1);
+        // One number per event where the log has one (EventStoreDB positions are byte offsets).
+        if (store.kind !== 'eventstoredb') {
+          expect(all.map((e) => e.globalPosition.commit - all[0]!.globalPosition.commit)).toEqual([0n, 1n, 2n, 3n, 4n, 5n]);
+        }
+        expect(results.map((r) => r.lastPosition)).toEqual([all[1]!.globalPosition, all[2]!.globalPosition, all[5]!.globalPosition]);
+        expect(await store.headPosition()).toEqual(all[5]!.globalPosition);
+        expect(await types(a)).toEqual(['A0', 'A1', 'A2']);
+        expect(await types(b)).toEqual(['B0']);
+        expect(await types(c)).toEqual(['C0', 'C1', 'C2']);
+      });
+
+      it('checks every expectation first: one failing write appends nothing anywhere', async () => {
+        for (const failing of [0, 1, 2]) {
+          const ids = [stream('atomic-0'), stream('atomic-1'), stream('atomic-2')];
+          await store.appendToStream(ids[failing]!, [event('X'), event('Y')]);
+          const head = await store.headPosition();
+          const fine: ExpectedVersion[] = ['no_stream', 'any', -1];
+          const writes: StreamWrite[] = ids.map((streamId, i) => ({
+            streamId,
+            events: [event(`E${i}`), event(`F${i}`)],
+            expectedVersion: i === failing ? 0 : fine[i]!,
+          }));
+          const error = await refusal(store.appendToStreams(writes));
+          expect(error, `failing write ${failing}`).toBeInstanceOf(WrongExpectedVersionError);
+          expect(error).toMatchObject({ code: 'wrong_expected_version', streamId: ids[failing], expected: 0, actual: 1 });
+          expect(await store.readAll({ after: head })).toEqual([]);
+          expect(await store.headPosition()).toEqual(head);
+          for (const [i, id] of ids.entries()) expect(await types(id)).toEqual(i === failing ? ['X', 'Y'] : []);
+        }
+      });
+
+      it('reports the first failing write in the order of the writes', async () => {
+        const [fresh, missing, existing] = [stream('first-fail-ok'), stream('first-fail-missing'), stream('first-fail-existing')];
+        await store.appendToStream(existing, [event('X')]);
+        const head = await store.headPosition();
+        const error = await refusal(
+          store.appendToStreams([
+            { streamId: fresh, events: [event('A')], expectedVersion: 'no_stream' },
+            { streamId: missing, events: [event('B')], expectedVersion: 'stream_exists' },
+            { streamId: existing, events: [event('C')], expectedVersion: 'no_stream' },
+          ]),
+        );
+        expect(error).toMatchObject({ code: 'wrong_expected_version', streamId: missing, expected: 'stream_exists', actual: -1 });
+        expect(await store.headPosition()).toEqual(head);
+        expect(await types(fresh)).toEqual([]);
+      });
+
+      it('refuses a stream named twice, an id in two writes and a bad expectation before writing anything', async () => {
+        const [a, b] = [stream('refused-a'), stream('refused-b')];
+        const head = await store.headPosition();
+        const twice = await refusal(
+          store.appendToStreams([
+            { streamId: a, events: [event('A')] },
+            { streamId: b, events: [event('B')] },
+            { streamId: a, events: [event('A2')] },
+          ]),
+        );
+        expect(twice).toBeInstanceOf(DuplicateStreamError);
+        expect(twice).toMatchObject({ code: 'duplicate_stream', streamId: a });
+        const shared = randomUUID();
+        const sharedId = await refusal(
+          store.appendToStreams([
+            { streamId: a, events: [{ ...event('A'), id: shared }] },
+            { streamId: b, events: [{ ...event('B'), id: shared }] },
+          ]),
+        );
+        expect(sharedId).toBeInstanceOf(DuplicateEventIdError);
+        expect(sharedId).toMatchObject({ code: 'duplicate_event_id', streamId: b, eventId: shared });
+        const badExpectation = await refusal(
+          store.appendToStreams([
+            { streamId: a, events: [event('A')] },
+            { streamId: b, events: [event('B')], expectedVersion: 1.5 as ExpectedVersion },
+          ]),
+        );
+        expect(badExpectation).toBeInstanceOf(InvalidExpectedVersionError);
+        expect(badExpectation).toMatchObject({ streamId: b });
+        const badId = await refusal(store.appendToStreams([{ streamId: a, events: [event('A')] }, { streamId: b, events: [{ ...event('B'), id: 'nope' }] }]));
+        expect(badId).toBeInstanceOf(InvalidEventIdError);
+        expect(await store.headPosition()).toEqual(head);
+        expect(await types(a)).toEqual([]);
+        expect(await types(b)).toEqual([]);
+      });
+
+      it('answers an empty list with [] and a write of zero events with the current version, checking it', async () => {
+        expect(await store.appendToStreams([])).toEqual([]);
+        const [existing, missing, written] = [stream('zero-multi-existing'), stream('zero-multi-missing'), stream('zero-multi-written')];
+        const before = await store.appendToStream(existing, [event('A'), event('B')]);
+        const results = await store.appendToStreams([
+          { streamId: existing, events: [], expectedVersion: 1 },
+          { streamId: missing, events: [], expectedVersion: 'no_stream' },
+          { streamId: written, events: [event('W')], expectedVersion: 'no_stream' },
+        ]);
+        expect(results.map((r) => r.nextExpectedVersion)).toEqual([1, -1, 0]);
+        expect(results[0]!.lastPosition).toEqual(before.lastPosition);
+        expect(await types(missing)).toEqual([]);
+        const head = await store.headPosition();
+        const error = await refusal(
+          store.appendToStreams([
+            { streamId: stream('zero-multi-new'), events: [event('N')] },
+            { streamId: existing, events: [], expectedVersion: 0 },
+          ]),
+        );
+        expect(error).toMatchObject({ code: 'wrong_expected_version', streamId: existing, expected: 0, actual: 1 });
+        expect(await store.headPosition()).toEqual(head);
+      });
+
+      it('answers an exact retry of a whole call with the first results and appends nothing', async () => {
+        const [a, b, c] = [stream('retry-multi-a'), stream('retry-multi-b'), stream('retry-multi-c')];
+        await store.appendToStream(b, [event('B0')]);
+        const writes: StreamWrite[] = [
+          { streamId: a, events: withIds('A0', 'A1'), expectedVersion: 'no_stream' },
+          { streamId: b, events: withIds('B1'), expectedVersion: 0 },
+          { streamId: c, events: withIds('C0') },
+        ];
+        const first = await store.appendToStreams(writes);
+        // Something else lands in the log, and in one of the streams, before the retry.
+        await store.appendToStream(stream('retry-multi-other'), [event('Other')]);
+        await store.appendToStream(a, [event('A-later')]);
+        const head = await store.headPosition();
+        const again = await store.appendToStreams(writes);
+        expect(again.map((r) => r.nextExpectedVersion)).toEqual(first.map((r) => r.nextExpectedVersion));
+        again.forEach((r, i) => expect(comparePositions(r.lastPosition, first[i]!.lastPosition)).toBe(0));
+        expect(await store.headPosition()).toEqual(head);
+        expect(await types(a)).toEqual(['A0', 'A1', 'A-later']);
+        expect(await types(b)).toEqual(['B0', 'B1']);
+        expect(await types(c)).toEqual(['C0']);
+        // The same events where their expectation would not have put them: a conflict, as for one stream.
+        const error = await refusal(store.appendToStreams([{ streamId: c, events: [event('C1')] }, { streamId: b, events: writes[1]!.events, expectedVersion: 'no_stream' }]));
+        expect(error).toMatchObject({ code: 'wrong_expected_version', streamId: b, actual: 1 });
+        expect(await store.headPosition()).toEqual(head);
+      });
+
+      it('delivers every event of a call to a subscriber, in order', async () => {
+        const head = await store.headPosition();
+        const seen: RecordedEvent[] = [];
+        let caughtUp = false;
+        const sub = store.subscribeToAll({ after: head, onEvent: (e) => void seen.push(e), onCaughtUp: () => void (caughtUp = true) });
+        try {
+          await waitFor(() => caughtUp, 'onCaughtUp');
+          const writes: StreamWrite[] = Array.from({ length: 50 }, (_, i) => ({
+            streamId: stream(`sub-multi-${i}`),
+            events: [event(`S${i}.0`), event(`S${i}.1`)],
+            expectedVersion: 'no_stream',
+          }));
+          const results = await store.appendToStreams(writes);
+          await waitFor(() => seen.length >= 100, 'the batch at the subscriber');
+          await sleep(100);
+          expect(seen.map((e) => e.type)).toEqual(writes.flatMap((_, i) => [`S${i}.0`, `S${i}.1`]));
+          expect(seen.map((e) => e.streamId)).toEqual(writes.flatMap((w) => [w.streamId, w.streamId]));
+          expect(seen.at(-1)!.globalPosition).toEqual(results.at(-1)!.lastPosition);
+        } finally {
+          await sub.stop();
+        }
+      });
+    });
+
     describe('reading', () => {
+      it('reads many streams in one call, each in order; a missing one is empty', async () => {
+        const [a, b, missing] = [stream('many-a'), stream('many-b'), stream('many-missing')];
+        await store.appendToStream(a, [event('A1'), event('A2')]);
+        await store.appendToStream(b, [event('B1')]);
+        await store.appendToStream(a, [event('A3')]);
+        const read = await store.readStreams([a, missing, b]);
+        expect([...read.keys()].sort()).toEqual([a, b, missing].sort());
+        expect(read.get(a)!.map((e) => [e.type, e.streamPosition])).toEqual([['A1', 0], ['A2', 1], ['A3', 2]]);
+        expect(read.get(b)!.map((e) => e.type)).toEqual(['B1']);
+        expect(read.get(missing)).toEqual([]);
+        expect((await store.readStreams([])).size).toBe(0);
+      });
+
       it('reads a stream from a version with a maximum count', async () => {
         const id = stream('read');
         await store.appendToStream(id, ['A', 'B', 'C', 'D', 'E'].map((t) => event(t)));

@@ -9,7 +9,7 @@ import {
   type Position,
   type StreamingRead,
 } from '@eventstore/db-client';
-import { checkExpectedVersion, withEventIds } from '@ghg/events';
+import { checkExpectedVersion, checkStreamWrites, withEventIds } from '@ghg/events';
 import { expectationHolds } from '@ghg/events';
 import {
   WrongExpectedVersionError,
@@ -23,6 +23,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamWrite,
   type SubscribeOptions,
   type Subscription,
 } from '@ghg/events';
@@ -51,6 +52,8 @@ export interface EventStoreDbOptions {
 const READ_PAGE = 500;
 /** Events per backwards read while looking for the newest non-system event. */
 const HEAD_PAGE = 32;
+/** Streams whose last revision appendToStreams reads at once while checking expectations. */
+const CHECK_CONCURRENCY = 16;
 
 /** The event log in EventStoreDB. The client connects lazily, on the first call. */
 export async function createEventStoreDbEventStore(connectionString: string, options: EventStoreDbOptions = {}): Promise<EventStore> {
@@ -113,6 +116,68 @@ class EsdbEventStore implements EventStore {
     const expected = checkExpectedVersion(streamId, options.expectedVersion);
     const withIds = withEventIds(streamId, events);
     if (withIds.length === 0) return this.appendNothing(streamId, expected);
+    return this.appendChecked(streamId, withIds, expected);
+  }
+
+  /**
+   * EventStoreDB (and @eventstore/db-client 6.2.1, whose only batch call, batchAppend, splits one
+   * stream's append into several requests) has no atomic append to several streams. So every
+   * write is checked first: its stream's last revision read (CHECK_CONCURRENCY at a time) and its
+   * expectation checked, an exact retry of a write (its events already are the stream's, where
+   * the expectation put them) passing as the server will answer it with its first result. Only
+   * when all pass are the streams appended, one after another in the order of `writes`, each
+   * with its own expectation. The call is therefore atomic against failed expectations known
+   * before it starts, not against a concurrent writer between the check and the last append,
+   * nor against a failure half-way: then the writes before the failing one stay appended (the
+   * error says which stream failed), and an exact retry of the call appends only what is missing.
+   */
+  async appendToStreams(writes: readonly StreamWrite[]): Promise<AppendResult[]> {
+    this.ensureOpen();
+    const checked = checkStreamWrites(writes);
+    const passed: (RecordedEvent | null)[] = new Array(checked.length).fill(null);
+    const failures: { index: number; error: WrongExpectedVersionError }[] = [];
+    const firstFailure = () => Math.min(checked.length, ...failures.map((f) => f.index));
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(CHECK_CONCURRENCY, checked.length) }, async () => {
+        while (next < firstFailure()) {
+          const i = next++;
+          const { streamId, events, expected } = checked[i]!;
+          const last = await this.eventAt(streamId, END);
+          const actual = last ? last.streamPosition : -1;
+          passed[i] = last;
+          if (expectationHolds(expected, actual) || (await this.isExactRetry(streamId, events, expected, actual))) continue;
+          failures.push({ index: i, error: new WrongExpectedVersionError(streamId, expected, actual) });
+        }
+      }),
+    );
+    // The first failing write in the order of `writes` is the one reported.
+    const failed = failures.sort((a, b) => a.index - b.index)[0];
+    if (failed) throw failed.error;
+    const results: AppendResult[] = [];
+    for (const [i, { streamId, events, expected }] of checked.entries()) {
+      if (events.length > 0) {
+        results.push(await this.appendChecked(streamId, events, expected));
+        continue;
+      }
+      const last = passed[i];
+      const lastPosition = last?.globalPosition ?? (await this.headPosition()) ?? { commit: 0n, prepare: 0n };
+      results.push({ nextExpectedVersion: last ? last.streamPosition : -1, lastPosition });
+    }
+    return results;
+  }
+
+  /** Whether `events` already are the stream's events after the revision `expected` names. */
+  private async isExactRetry(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion, actual: number): Promise<boolean> {
+    if (events.length === 0 || (typeof expected !== 'number' && expected !== 'no_stream')) return false;
+    const from = expected === 'no_stream' ? 0 : expected + 1;
+    if (from + events.length - 1 > actual) return false;
+    const stored = await this.readStream(streamId, { fromVersion: from, maxCount: events.length });
+    return stored.length === events.length && stored.every((e, k) => e.id === events[k]!.id);
+  }
+
+  /** An append of events with their final ids and a checked expectation. */
+  private async appendChecked(streamId: string, withIds: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     try {
       // An exact retry of an append is answered by the server without writing (its idempotence
       // check on event ids), with the first append's revision.
@@ -124,6 +189,17 @@ class EsdbEventStore implements EventStore {
     } catch (error) {
       throw mapAppendError(error, streamId, expected);
     }
+  }
+
+  /** No multi-stream read in EventStoreDB: the streams are read a few at a time. */
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const out = new Map<string, RecordedEvent[]>();
+    for (let at = 0; at < streamIds.length; at += 16) {
+      const part = streamIds.slice(at, at + 16);
+      const read = await Promise.all(part.map((id) => this.readStream(id)));
+      part.forEach((id, i) => out.set(id, read[i]!));
+    }
+    return out;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../core/database';
 import { describeEventStoreContract } from '../core/eventStoreContract';
-import type { EventMetadata, EventStore, NewEvent } from '@ghg/events';
+import { comparePositions, type EventMetadata, type EventStore, type NewEvent, type RecordedEvent, type StreamWrite } from '@ghg/events';
 import { freshPglite, freshPostgres } from '../testing/freshDatabase';
 import { createPostgresEventStore } from './postgresEventStore';
 
@@ -119,6 +119,23 @@ describe('PGlite specifics', () => {
     await store.close();
   });
 
+  it('refuses a batch with an id already in another stream of the log, and appends nothing', async () => {
+    const store = await createPostgresEventStore(db);
+    const taken = crypto.randomUUID();
+    await store.appendToStream('batch-taken', [ev('A', taken)]);
+    const head = await store.headPosition();
+    const error = await store
+      .appendToStreams([
+        { streamId: 'batch-fresh-1', events: [ev('B')] },
+        { streamId: 'batch-fresh-2', events: [ev('C'), ev('D', taken)], expectedVersion: 'no_stream' },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'duplicate_event_id', streamId: 'batch-fresh-2', eventId: taken });
+    expect(await store.headPosition()).toEqual(head);
+    expect(await store.readStream('batch-fresh-1')).toEqual([]);
+    await store.close();
+  });
+
   it('refuses calls after close', async () => {
     const store = await createPostgresEventStore(db);
     await store.close();
@@ -165,6 +182,69 @@ describe.skipIf(!databaseUrl)('PostgreSQL specifics', () => {
     await sub.stop();
     await new Promise((r) => setTimeout(r, 300));
     expect(await listeners()).toBe(before);
+    await store.close();
+  });
+
+  it('appends 20,000 events to 10,000 streams in one call while appendToStream calls go on, in one gap-free order', async () => {
+    const store = await createPostgresEventStore(db, FAST_POLL);
+    const writer = await createPostgresEventStore(other);
+    const head = await store.headPosition();
+    const prefix = crypto.randomUUID();
+    // About 1.5 KB of JSON per event, as an imported activity line.
+    const line = (i: number, k: number): NewEvent => ({
+      type: 'ActivityLineRecorded',
+      schemaVersion: 1,
+      data: { lineId: `${prefix}-${i}`, k, deal: { count: 12.5, unit: 'kg', amount: 1234.5, item: '軽油 diesel' }, note: 'x'.repeat(1300) },
+      metadata: meta,
+    });
+    const writes: StreamWrite[] = Array.from({ length: 10_000 }, (_, i) => ({
+      streamId: `activityLine-${prefix}-${i}`,
+      events: [line(i, 0), line(i, 1)],
+      expectedVersion: 'no_stream',
+    }));
+    const seen: RecordedEvent[] = [];
+    const sub = store.subscribeToAll({ after: head, onEvent: (e) => void seen.push(e) });
+    let batchDone = false;
+    const side = new Map<string, number>();
+    // Two processes' queues keep appending before, during and after the batch.
+    const sideWriters = [store, writer, store, writer].map(async (s, w) => {
+      const id = `side-${prefix}-${w}`;
+      let n = 0;
+      while (!batchDone || n < 3) {
+        await s.appendToStream(id, [ev(`Side${w}`)], { expectedVersion: n === 0 ? 'no_stream' : n - 1 });
+        side.set(id, ++n);
+      }
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const t0 = performance.now();
+    const results = await store.appendToStreams(writes);
+    const ms = performance.now() - t0;
+    batchDone = true;
+    await Promise.all(sideWriters);
+    console.log(`appendToStreams on PostgreSQL: 20,000 events (10,000 streams) in ${ms.toFixed(0)} ms, ${Math.round(20_000 / (ms / 1000))} events/s`);
+
+    const all = await store.readAll({ after: head });
+    const sideCount = [...side.values()].reduce((a, b) => a + b, 0);
+    expect(all).toHaveLength(20_000 + sideCount);
+    // Strictly increasing with no gap: a reader by `global_position > checkpoint` skips nothing.
+    for (let i = 1; i < all.length; i++) expect(all[i]!.globalPosition.commit - all[i - 1]!.globalPosition.commit).toBe(1n);
+    // The batch is one run of consecutive positions in the order of the writes; side appends
+    // land before and after it, never inside.
+    const first = all.findIndex((e) => e.type === 'ActivityLineRecorded');
+    const batch = all.slice(first, first + 20_000);
+    expect(batch.map((e) => `${e.streamId}/${e.streamPosition}`)).toEqual(writes.flatMap((w) => [`${w.streamId}/0`, `${w.streamId}/1`]));
+    expect(first).toBeGreaterThan(0);
+    expect(all.length - first - 20_000).toBeGreaterThan(0);
+    results.forEach((r, i) => {
+      expect(r.nextExpectedVersion).toBe(1);
+      expect(comparePositions(r.lastPosition, batch[2 * i + 1]!.globalPosition)).toBe(0);
+    });
+    for (const [id, n] of side) expect((await store.readStream(id)).map((e) => e.streamPosition)).toEqual(Array.from({ length: n }, (_, i) => i));
+    const deadline = Date.now() + 30_000;
+    while (seen.length < all.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await sub.stop();
+    expect(seen.map((e) => e.id)).toEqual(all.map((e) => e.id));
+    await writer.close();
     await store.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { checkExpectedVersion, withEventIds } from '@ghg/events';
+import { checkExpectedVersion, checkStreamWrites, withEventIds } from '@ghg/events';
 import type { Database } from '../core/database';
 import type {
   AppendResult,
@@ -10,11 +10,13 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamWrite,
   SubscribeOptions,
   Subscription,
 } from '@ghg/events';
 import type { UpcasterRegistry } from '@ghg/events';
 import { AppendQueue } from './appendQueue';
+import { appendToStreamsInTransaction } from './batchAppend';
 import { PgListener } from './pgListener';
 import { EVENT_COLUMNS, rowToEvent, type EventRow } from './rows';
 import { EVENTS_CHANNEL, ensureSchema } from './schema';
@@ -38,6 +40,8 @@ class PostgresEventStore implements EventStore {
   private readonly knex: Knex;
   private readonly queue: AppendQueue;
   private readonly subscriptions = new Set<Subscription>();
+  /** appendToStreams calls in flight: close() waits for them as for the queue. */
+  private readonly batches = new Set<Promise<unknown>>();
   /** Shared by this store's subscriptions; open only while at least one runs. */
   private listener: PgListener | null = null;
   private closed = false;
@@ -64,6 +68,22 @@ class PostgresEventStore implements EventStore {
     return this.queue.append(streamId, withEventIds(streamId, events), expected);
   }
 
+  async appendToStreams(writes: readonly StreamWrite[]): Promise<AppendResult[]> {
+    this.ensureOpen();
+    const checked = checkStreamWrites(writes);
+    if (checked.length === 0) return [];
+    const running = appendToStreamsInTransaction(this.knex, checked, this.kind === 'postgres');
+    this.batches.add(running);
+    try {
+      const { results, newest } = await running;
+      // As the queue's onCommitted: in-process subscribers wake at once (NOTIFY tells the others).
+      if (newest !== null) announceAppended(this.knex);
+      return results;
+    } finally {
+      this.batches.delete(running);
+    }
+  }
+
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     this.ensureOpen();
     if (options.maxCount === 0) return [];
@@ -76,6 +96,21 @@ class PostgresEventStore implements EventStore {
       bindings,
     );
     return rows.map((r) => this.upcast(rowToEvent(r)));
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    this.ensureOpen();
+    const out = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+    if (streamIds.length === 0) return out;
+    const { rows } = await this.knex.raw<{ rows: EventRow[] }>(
+      `select ${EVENT_COLUMNS} from es_events where stream_id = any(?::text[]) order by es_events.stream_id, es_events.stream_position`,
+      [[...streamIds]],
+    );
+    for (const r of rows) {
+      const event = this.upcast(rowToEvent(r));
+      out.get(event.streamId)?.push(event);
+    }
+    return out;
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -118,6 +153,7 @@ class PostgresEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     await this.closeListener();
     await this.queue.idle();
+    await Promise.allSettled([...this.batches]);
   }
 
   private async readAfter(after: LogPosition | null, maxCount?: number): Promise<RecordedEvent[]> {

@@ -1,6 +1,7 @@
 import {
   DuplicateEventIdError,
   checkExpectedVersion,
+  checkStreamWrites,
   withEventIds,
   WrongExpectedVersionError,
   comparePositions,
@@ -82,6 +83,48 @@ export function createInMemoryEventStore(
     return lo;
   }
 
+  /**
+   * The first result of an exact retry (these events already are the stream's, where the
+   * expectation put them), which appends nothing, as in the real stores; else null.
+   */
+  function exactRetry(streamId: string, withIds: readonly NewEvent[], expected: ExpectedVersion): AppendResult | null {
+    const stream = streams.get(streamId) ?? [];
+    const first = withIds.length > 0 ? ids.get(withIds[0]!.id!) : undefined;
+    if (!first || first.streamId !== streamId) return null;
+    const at = first.streamPosition;
+    const placed = expected === 'any' || expected === 'stream_exists' || (expected === 'no_stream' ? at === 0 : at === expected + 1);
+    if (!placed || !withIds.every((e, i) => stream[at + i]?.id === e.id)) return null;
+    return { nextExpectedVersion: at + withIds.length - 1, lastPosition: { ...stream[at + withIds.length - 1]!.globalPosition } };
+  }
+
+  /** Appends checked events (none: the stream's current version and last position). */
+  function write(streamId: string, withIds: readonly NewEvent[]): AppendResult {
+    const stream = streams.get(streamId) ?? [];
+    if (withIds.length === 0) {
+      const last = stream.at(-1);
+      return { nextExpectedVersion: stream.length - 1, lastPosition: last ? last.globalPosition : position(log.length) };
+    }
+    const recordedAt = new Date().toISOString();
+    for (const e of withIds) {
+      const recorded: RecordedEvent = {
+        id: e.id!,
+        type: e.type,
+        schemaVersion: e.schemaVersion,
+        data: json(e.data),
+        metadata: json(e.metadata),
+        streamId,
+        streamPosition: stream.length,
+        globalPosition: position(log.length + 1),
+        recordedAt,
+      };
+      stream.push(recorded);
+      log.push(recorded);
+      ids.set(recorded.id, recorded);
+    }
+    streams.set(streamId, stream);
+    return { nextExpectedVersion: stream.length - 1, lastPosition: stream.at(-1)!.globalPosition };
+  }
+
   const store: EventStore & { readonly size: number; readonly log: InMemoryLog } = {
     kind: options.kind ?? 'postgres',
     log: shared,
@@ -94,45 +137,36 @@ export function createInMemoryEventStore(
       // The shared input rules (invalid expected versions and ids refused, ids lower-cased).
       const expected = checkExpectedVersion(streamId, opts.expectedVersion);
       const withIds = withEventIds(streamId, events);
-      const stream = streams.get(streamId) ?? [];
-      const actual = stream.length - 1;
-      // An exact retry (these events already are the stream's, where the expectation put them)
-      // gets the first append's result and appends nothing, as in the real stores.
-      const first = withIds.length > 0 ? ids.get(withIds[0]!.id!) : undefined;
-      if (first && first.streamId === streamId) {
-        const at = first.streamPosition;
-        const placed = expected === 'any' || expected === 'stream_exists' || (expected === 'no_stream' ? at === 0 : at === expected + 1);
-        if (placed && withIds.every((e, i) => stream[at + i]?.id === e.id)) {
-          return { nextExpectedVersion: at + withIds.length - 1, lastPosition: { ...stream[at + withIds.length - 1]!.globalPosition } };
-        }
-      }
-      checkExpected(streamId, expected, actual);
-      if (withIds.length === 0) {
-        const last = stream.at(-1);
-        return { nextExpectedVersion: actual, lastPosition: last ? last.globalPosition : position(log.length) };
-      }
+      const retried = exactRetry(streamId, withIds, expected);
+      if (retried) return retried;
+      checkExpected(streamId, expected, (streams.get(streamId)?.length ?? 0) - 1);
       const taken = withIds.find((e) => ids.has(e.id!));
       if (taken) throw new DuplicateEventIdError(streamId, taken.id!);
-      const recordedAt = new Date().toISOString();
-      for (const e of withIds as readonly NewEvent[]) {
-        const recorded: RecordedEvent = {
-          id: e.id!,
-          type: e.type,
-          schemaVersion: e.schemaVersion,
-          data: json(e.data),
-          metadata: json(e.metadata),
-          streamId,
-          streamPosition: stream.length,
-          globalPosition: position(log.length + 1),
-          recordedAt,
-        };
-        stream.push(recorded);
-        log.push(recorded);
-        ids.set(recorded.id, recorded);
-      }
-      streams.set(streamId, stream);
-      for (const wake of [...wakers]) wake();
-      return { nextExpectedVersion: stream.length - 1, lastPosition: stream.at(-1)!.globalPosition };
+      const result = write(streamId, withIds);
+      if (withIds.length > 0) for (const wake of [...wakers]) wake();
+      return result;
+    },
+
+    async appendToStreams(writes): Promise<AppendResult[]> {
+      ensureOpen();
+      const checked = checkStreamWrites(writes);
+      // Every check before the first write, and no await in between: all or nothing.
+      const retried = checked.map((w) => exactRetry(w.streamId, w.events, w.expected));
+      checked.forEach((w, i) => {
+        if (!retried[i]) checkExpected(w.streamId, w.expected, (streams.get(w.streamId)?.length ?? 0) - 1);
+      });
+      checked.forEach((w, i) => {
+        const taken = retried[i] ? undefined : w.events.find((e) => ids.has(e.id!));
+        if (taken) throw new DuplicateEventIdError(w.streamId, taken.id!);
+      });
+      const results = checked.map((w, i) => retried[i] ?? write(w.streamId, w.events));
+      if (checked.some((w, i) => !retried[i] && w.events.length > 0)) for (const wake of [...wakers]) wake();
+      return results;
+    },
+
+    async readStreams(streamIds) {
+      ensureOpen();
+      return new Map(streamIds.map((id) => [id, [...(streams.get(id) ?? [])]]));
     },
 
     async readStream(streamId, opts: ReadStreamOptions = {}) {
