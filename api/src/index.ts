@@ -29,10 +29,12 @@ import { companyFactorSetRoutes } from './calculation/companyFactorSets';
 import { healthRoutes } from './health/health';
 import { liveRoutes } from './live/live';
 import { docsRoutes } from './docs/docs';
+import { importRoutes } from './import/imports';
 
 export * from './core/contract';
 export * from './core/args';
 export * from './core/http';
+export { ImportOutcome, MAX_JSON_ROWS, importFileRefusals, type ImportFileRefusal } from './import/imports';
 export { MAX_PASSWORD_LENGTH } from './auth/session';
 export { MAX_LINES, linesArg } from './calculation/calculate';
 export { FactorListQuery } from './calculation/factorLibrary';
@@ -64,6 +66,7 @@ export {
   healthRoutes,
   liveRoutes,
   docsRoutes,
+  importRoutes,
 };
 
 export interface ApiFeature {
@@ -89,6 +92,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Management intensity', routes: managementIntensityRoutes },
   { tag: 'Scope settings', routes: scopeSettingRoutes },
   { tag: 'Activity lines', routes: activityLineRoutes },
+  { tag: 'Imports', routes: importRoutes },
   { tag: 'Emissions aggregate', routes: aggregateRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },

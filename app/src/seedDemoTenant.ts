@@ -10,6 +10,7 @@ import {
   UNSPECIFIED_SECTION,
   WHOLE_COMPANY_SECTION,
 } from '@ghg/domain';
+import { seedDemoImportRules } from './seedDemoImportRules';
 import { currencyRateKind, executeCommand, executeEntityCommand, hashPassword, Refusal } from '@ghg/command-api';
 import { addCompany, createTenant, registerUser, setupMetadata, type CompanySeed } from './tenantSetup';
 import { LOGISTICS_ACTIVITY, MANUFACTURING_ACTIVITY, seedDemoActivity, US_PLANT_ACTIVITY, type DemoActivityProfile } from './seedDemoActivity';
@@ -101,6 +102,8 @@ export async function seedDemoTenantIfEmpty(eventStore: EventStore, password: st
   for (const [i, company] of demoCompanies.entries()) {
     await seedDemoActivity(eventStore, { companyId: companyIds[i]!, sectionIds: companySections[i]!, startMonth: i === 0 ? 4 : DEFAULT_START_MONTH, profile: company.activity }, meta, now);
   }
+  // Rules that classify the sample files of docs/samples for the first company.
+  await seedDemoImportRules(eventStore, first, companySections[0]!, meta(first));
   return true;
 }
 

@@ -11,3 +11,6 @@ export { ensureMailOutbox } from './core/mailOutbox';
 export { SNAPSHOT_EVERY } from './core/snapshots';
 export { issuePasswordReset } from './auth/passwordReset';
 export { UPLOAD_BODY_LIMIT, UPLOAD_LIMITS, type UploadLimits } from './calculation/upload/limits';
+export { runRows, type RowSource, type ImportTally } from './import/importRun';
+export { fileSource } from './import/fileSource';
+export type { ImportContext } from './import/importContext';

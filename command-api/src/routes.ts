@@ -18,6 +18,7 @@ import { registerManagementIntensityRoutes } from './settings/managementIntensit
 import { registerBasisRoutes } from './calculation/basis';
 import { registerCalculateRoute } from './calculation/calculate';
 import { registerCompanyFactorSetRoutes } from './calculation/companyFactorSets';
+import { registerImportRoutes } from './import/routes';
 
 /**
  * Every feature's command routes, the one list command-api registers: each module registers its
@@ -44,4 +45,5 @@ export const commandRoutes: readonly CommandRouteModule[] = [
   registerBasisRoutes,
   registerCalculateRoute,
   registerCompanyFactorSetRoutes,
+  registerImportRoutes,
 ];

@@ -10,3 +10,7 @@ export * from './calculation/index';
 export * from './calculation/basis/index';
 export * from './calculation/companyFactors/index';
 export * from './activity/activityLines';
+export * from './import/importRules';
+export * from './import/imports';
+export * from './import/index';
+export * from './import/recordLine';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idText, isIsoDate, LIMITS, scopeSettingCategories, shortText, year } from '@ghg/events';
+import { idText, importSourceTypes, isIsoDate, LIMITS, scopeSettingCategories, shortText, year } from '@ghg/events';
 import type { activityLinesDecider } from '@ghg/domain';
 import { expectedVersionArg, numberArg, numeric, optionalId, optionalTextArg } from '../core/args';
 import { defineRoute, errorTable, noErrors, type DeciderError } from '../core/contract';
@@ -97,7 +97,18 @@ const results = {
   scope2: z.strictObject({ location: BasisFigure.nullable(), market: BasisFigure.nullable() }).nullable(),
   factors: z.array(FactorUsed),
   gwpSet: z.string(),
-  source: z.enum(['manual']),
+  source: z.enum(['manual', 'import']),
+  /** An imported line: its import, the source system's key and row, the rule that classified it, and the record as read. */
+  origin: z
+    .strictObject({
+      importId: z.string(),
+      sourceType: z.enum(importSourceTypes),
+      sourceKey: z.string(),
+      row: z.number(),
+      ruleId: z.string(),
+      record: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+    })
+    .nullable(),
   version: z.number(),
   /** When the line was last recorded (ISO instant). */
   updatedAt: z.string(),

@@ -57,6 +57,7 @@ export function lineView(line: ActivityLineView, updatedAt: string): Line {
     factors: c.factors,
     gwpSet: c.gwpSet.id,
     source: line.source,
+    origin: line.origin ?? null,
     version: line.version,
     updatedAt,
   };
@@ -72,7 +73,7 @@ async function scopeSettingOf(deps: CommandApiDeps, companyId: string, id: strin
 }
 
 /** The basis of the fiscal year `occurrenceDate` falls in, as an engine context (null when the year has none). */
-async function basisOf(deps: CommandApiDeps, companyId: string, occurrenceDate: string): Promise<{ startMonth: number; basis: LineBasis | null }> {
+export async function basisOf(deps: CommandApiDeps, companyId: string, occurrenceDate: string): Promise<{ startMonth: number; basis: LineBasis | null }> {
   const fy = await deps.db.knex('fiscal_year_settings').where({ company_id: companyId }).first();
   const facts = await loadCalculationFacts(deps, companyId, { fiscalYear: fiscalYearOf(occurrenceDate, fy?.start_month ?? DEFAULT_START_MONTH) });
   const stored = facts.basisState.years.get(facts.fiscalYear);
@@ -137,6 +138,7 @@ interface LedgerRow {
   factor_versions: BasisFigure['factors'] | string;
   gwp_set: string;
   source: LedgerLine['source'];
+  origin: NonNullable<LedgerLine['origin']> | string | null;
   version: number;
   updated_at: Date | string;
 }
@@ -226,6 +228,7 @@ function ledgerLine(r: LedgerRow): LedgerLine {
     factors,
     gwpSet: r.gwp_set,
     source: r.source,
+    origin: r.origin === null || r.origin === undefined ? null : json(r.origin),
     version: r.version,
     updatedAt: new Date(r.updated_at).toISOString(),
   };

@@ -150,7 +150,7 @@ async function stillHolds<C, E extends { type: string; data: unknown }, S, Err e
 }
 
 /** Gives up a value the entity no longer holds; a failure only leaves a claim that lapses. */
-async function release(deps: EntityDeps, owner: string, lost: EntityClaim, metadata: EventMetadata): Promise<void> {
+export async function release(deps: EntityDeps, owner: string, lost: EntityClaim, metadata: EventMetadata): Promise<void> {
   const register = registerStreamOf(lost.guard);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const history = await deps.eventStore.readStream(register);

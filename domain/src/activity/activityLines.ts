@@ -23,6 +23,10 @@ export const ACTIVITY_LINE_STREAM_PREFIX = 'activityLine-';
 export const activityLineStreamId = (companyId: string, dealId: string) => `${ACTIVITY_LINE_STREAM_PREFIX}${companyId}-${dealId}`;
 
 type LineData = EventOf<'ActivityLineRecorded'>['data'];
+export type LineOrigin = NonNullable<LineData['origin']>;
+
+/** What makes two lines differ: not which import last carried an imported line, nor its row there. */
+const comparable = (line: LineData) => (line.origin ? { ...line, origin: { ...line.origin, importId: '', row: 0 } } : line);
 export type Deal = LineData['deal'];
 export type LineCalculation = LineData['calculation'];
 
@@ -68,6 +72,8 @@ export type ActivityLineCommand =
       basis: LineBasis | null;
       expectedVersion?: number;
       sections: SectionFacts;
+      /** An imported line: where it came from (absent: entered by hand). */
+      origin?: LineOrigin;
     }
   | { type: 'RemoveActivityLine'; companyId: string; dealId: string; scopeSettingId: string | null; expectedVersion?: number; sections: SectionFacts }
   /** The line's stored inputs calculated again under its fiscal year's restated basis (nothing when it is already on it). */
@@ -240,7 +246,7 @@ function evaluate(c: Extract<ActivityLineCommand, { type: 'RecordActivityLine' }
       scopeSettingDetail: c.scopeSettingDetail,
       inputs,
       calculation,
-      source: 'manual',
+      ...(c.origin ? { source: 'import' as const, origin: c.origin } : { source: 'manual' as const }),
     },
   };
 }
@@ -301,6 +307,6 @@ export const activityLinesDecider: Decider<ActivityLineCommand, ActivityLineEven
     if (!outcome.ok) return reject(outcome.problem.error);
     if (!s.line) return accept({ type: 'ActivityLineRecorded', data: outcome.data });
     const { version: _version, ...stored } = s.line;
-    return canonical(stored) === canonical(outcome.data) ? accept() : accept({ type: 'ActivityLineChanged', data: outcome.data });
+    return canonical(comparable(stored)) === canonical(comparable(outcome.data)) ? accept() : accept({ type: 'ActivityLineChanged', data: outcome.data });
   },
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type DomainEventOf } from './defineEvent';
 import { boundedJsonObject, boundedList, boundedRecord, boundedText, idText, isoDate, LIMITS, longText, quantity, shortText, year } from './bounds';
 import { scopeSettingCategories } from './settings';
+import { lineOrigin } from './import';
 
 // ---------------------------------------------------------------------------------------------
 // Activity lines: a deal (one transaction: quantity, amount, date) linked to the scope setting
@@ -97,8 +98,10 @@ const activityLine = z.object({
   /** The inputs the engine calculated with: the setting's detail, the deal's mapped fields, the line's own. */
   inputs: boundedJsonObject(),
   calculation,
-  /** Where the line came from: entered by hand. */
-  source: z.enum(['manual']),
+  /** Where the line came from: entered by hand, or imported from a source system's file. */
+  source: z.enum(['manual', 'import']),
+  /** An imported line: its import, source key, row and record (absent for a line entered by hand). */
+  origin: lineOrigin.optional(),
 });
 
 export const ActivityLineRecorded = defineEvent('ActivityLineRecorded', 1, activityLine);

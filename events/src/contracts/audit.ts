@@ -34,5 +34,7 @@ export const auditTopics = [
   'calculation/companyFactorSets',
   'calculation/companyFactor',
   'activity/lines',
+  'import/rules',
+  'import/history',
 ] as const;
 export type AuditTopic = (typeof auditTopics)[number];

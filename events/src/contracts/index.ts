@@ -5,6 +5,7 @@ import { organizationContracts } from './organization';
 import { calculationContracts } from './calculation';
 import { claimContracts } from './claims';
 import { activityContracts } from './activity';
+import { importContracts } from './import';
 
 export * from './defineEvent';
 export * from './bounds';
@@ -13,10 +14,11 @@ export * from './organization';
 export * from './calculation';
 export * from './claims';
 export * from './activity';
+export * from './import';
 export * from './audit';
 
 /** Every event contract the product writes, with its literal type: the union types below come from it. */
-export const allEventContracts = [...organizationContracts, ...settingsContracts, ...calculationContracts, ...activityContracts, ...claimContracts];
+export const allEventContracts = [...organizationContracts, ...settingsContracts, ...calculationContracts, ...activityContracts, ...importContracts, ...claimContracts];
 /** Any one of the product's contracts. */
 export type AnyEventContract = (typeof allEventContracts)[number];
 /** The `{type, data}` of every event the product writes, as one discriminated union. */

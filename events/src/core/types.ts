@@ -124,6 +124,14 @@ export interface EventStore {
    * call half done (see docs/architecture.md).
    */
   appendToStreams(writes: readonly StreamWrite[]): Promise<AppendResult[]>;
+  /**
+   * One long append in chunks (an import of up to a million lines), all or nothing on
+   * PostgreSQL/PGlite (one transaction), memory bounded by a chunk. Each chunk is checked like
+   * appendToStreams' writes; a stream may appear in one chunk only. The chunks must not read this
+   * store while they are produced (PGlite's one connection is the transaction's): produce them
+   * beforehand, e.g. into a spill file. EventStoreDB appends chunk by chunk (not atomic there).
+   */
+  appendStreamed(chunks: AsyncIterable<readonly StreamWrite[]>): Promise<{ written: number; lastPosition: LogPosition | null }>;
   /** Events of one stream in order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**

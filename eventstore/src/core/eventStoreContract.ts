@@ -495,6 +495,33 @@ export function describeEventStoreContract(name: string, factory: ContractFactor
       });
     });
 
+    describe('appending in chunks (appendStreamed)', () => {
+      const chunksOf = (...chunks: StreamWrite[][]) =>
+        (async function* () {
+          yield* chunks;
+        })();
+
+      it('appends every chunk, in order', async () => {
+        const [a, b, c] = [stream('chunk-a'), stream('chunk-b'), stream('chunk-c')];
+        await store.appendToStream(c, [event('C0')]);
+        const result = await store.appendStreamed(chunksOf([{ streamId: a, events: [event('A0'), event('A1')], expectedVersion: 'no_stream' }], [{ streamId: b, events: [event('B0')] }, { streamId: c, events: [event('C1')], expectedVersion: 0 }]));
+        expect(result.written).toBe(4);
+        expect(result.lastPosition).not.toBeNull();
+        expect((await store.readStream(a)).map((e) => e.type)).toEqual(['A0', 'A1']);
+        expect((await store.readStream(c)).map((e) => e.type)).toEqual(['C0', 'C1']);
+      });
+
+      it('a failed expectation in a later chunk: nothing written where the store has transactions (EventStoreDB keeps the earlier chunks, as documented)', async () => {
+        const atomic = store.kind !== 'eventstoredb';
+        const [a, b] = [stream('chunk-first'), stream('chunk-stale')];
+        await store.appendToStream(b, [event('B0')]);
+        const error = await store.appendStreamed(chunksOf([{ streamId: a, events: [event('A0')], expectedVersion: 'no_stream' }], [{ streamId: b, events: [event('B1')], expectedVersion: 'no_stream' }])).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedVersionError);
+        expect((await store.readStream(a)).length).toBe(atomic ? 0 : 1);
+        expect((await store.readStream(b)).map((e) => e.type)).toEqual(['B0']);
+      });
+    });
+
     describe('reading', () => {
       it('reads many streams in one call, each in order; a missing one is empty', async () => {
         const [a, b, missing] = [stream('many-a'), stream('many-b'), stream('many-missing')];

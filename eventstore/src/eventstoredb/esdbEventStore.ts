@@ -191,6 +191,18 @@ class EsdbEventStore implements EventStore {
     }
   }
 
+  /** No multi-stream transaction in EventStoreDB: each chunk is appended as appendToStreams appends it. */
+  async appendStreamed(chunks: AsyncIterable<readonly StreamWrite[]>): Promise<{ written: number; lastPosition: LogPosition | null }> {
+    let written = 0;
+    let lastPosition: LogPosition | null = null;
+    for await (const chunk of chunks) {
+      const results = await this.appendToStreams(chunk);
+      written += chunk.reduce((n, w) => n + w.events.length, 0);
+      lastPosition = results.at(-1)?.lastPosition ?? lastPosition;
+    }
+    return { written, lastPosition };
+  }
+
   /** No multi-stream read in EventStoreDB: the streams are read a few at a time. */
   async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
     const out = new Map<string, RecordedEvent[]>();

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   DuplicateEventIdError,
+  DuplicateStreamError,
   WrongExpectedVersionError,
   expectationHolds,
   type AppendResult,
@@ -212,4 +213,46 @@ async function insertRows(
     }
   }
   return newest;
+}
+
+/**
+ * appendStreamed on PostgreSQL and PGlite: the chunks of one long append (an import of up to a
+ * million lines) in one transaction, so all or nothing, with memory bounded by a chunk. Each
+ * chunk is checked as appendToStreams checks its writes (expectations against the log, ids not
+ * in it), then inserted; a stream may appear in one chunk only. The chunks must come from
+ * somewhere other than this store (a spill file): on PGlite the transaction holds its one
+ * connection, and a chunk that read the store would wait for itself. Returns the events written
+ * and the newest global position.
+ */
+export async function appendStreamedInTransaction(
+  knex: Knex,
+  chunks: AsyncIterable<readonly CheckedStreamWrite[]>,
+  notify: boolean,
+): Promise<{ written: number; newest: bigint | null }> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
+    const seen = new Set<string>();
+    let written = 0;
+    let newest: bigint | null = null;
+    for await (const writes of chunks) {
+      for (const w of writes) {
+        if (seen.has(w.streamId)) throw new DuplicateStreamError(w.streamId);
+        seen.add(w.streamId);
+      }
+      const last = await lastEvents(trx, writes.map((w) => w.streamId));
+      const found = await eventsInLog(trx, writes.flatMap((w) => w.events.map((e) => e.id!)));
+      const versions = writes.map((w) => {
+        const actual = last.has(w.streamId) ? Number(last.get(w.streamId)!.v) : -1;
+        if (!expectationHolds(w.expected, actual)) throw new WrongExpectedVersionError(w.streamId, w.expected, actual);
+        const taken = w.events.find((e) => found.has(e.id!));
+        if (taken) throw new DuplicateEventIdError(w.streamId, taken.id!);
+        return actual;
+      });
+      const positions = await insertRows(trx, writes, () => true, versions);
+      for (const p of positions.values()) if (newest === null || p > newest) newest = p;
+      written += writes.reduce((n, w) => n + w.events.length, 0);
+    }
+    if (newest !== null && notify) await trx.raw('select pg_notify(?, ?)', [EVENTS_CHANNEL, newest.toString()]);
+    return { written, newest };
+  });
 }

@@ -16,9 +16,9 @@ import type {
 } from '@ghg/events';
 import type { UpcasterRegistry } from '@ghg/events';
 import { AppendQueue } from './appendQueue';
-import { appendToStreamsInTransaction } from './batchAppend';
+import { appendStreamedInTransaction, appendToStreamsInTransaction } from './batchAppend';
 import { PgListener } from './pgListener';
-import { EVENT_COLUMNS, rowToEvent, type EventRow } from './rows';
+import { EVENT_COLUMNS, pgPosition, rowToEvent, type EventRow } from './rows';
 import { EVENTS_CHANNEL, ensureSchema } from './schema';
 import { startTail } from './tailSubscription';
 import { announceAppended, onAppended } from './wakeRegistry';
@@ -79,6 +79,22 @@ class PostgresEventStore implements EventStore {
       // As the queue's onCommitted: in-process subscribers wake at once (NOTIFY tells the others).
       if (newest !== null) announceAppended(this.knex);
       return results;
+    } finally {
+      this.batches.delete(running);
+    }
+  }
+
+  async appendStreamed(chunks: AsyncIterable<readonly StreamWrite[]>): Promise<{ written: number; lastPosition: LogPosition | null }> {
+    this.ensureOpen();
+    const checked = (async function* () {
+      for await (const chunk of chunks) yield checkStreamWrites(chunk);
+    })();
+    const running = appendStreamedInTransaction(this.knex, checked, this.kind === 'postgres');
+    this.batches.add(running);
+    try {
+      const { written, newest } = await running;
+      if (newest !== null) announceAppended(this.knex);
+      return { written, lastPosition: newest === null ? null : pgPosition(newest.toString()) };
     } finally {
       this.batches.delete(running);
     }

@@ -15,6 +15,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
+  type StreamWrite,
   type UpcasterRegistry,
 } from '@ghg/events';
 
@@ -162,6 +163,13 @@ export function createInMemoryEventStore(
       const results = checked.map((w, i) => retried[i] ?? write(w.streamId, w.events));
       if (checked.some((w, i) => !retried[i] && w.events.length > 0)) for (const wake of [...wakers]) wake();
       return results;
+    },
+
+    async appendStreamed(chunks) {
+      const all: StreamWrite[] = [];
+      for await (const chunk of chunks) all.push(...chunk);
+      const results = await this.appendToStreams(all);
+      return { written: all.reduce((n, w) => n + w.events.length, 0), lastPosition: results.at(-1)?.lastPosition ?? null };
     },
 
     async readStreams(streamIds) {

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { importRoutes, ResponseOf } from '@ghg/api';
+import { foldRecorded, importsDecider, importStreamId, KEY, type ImportSourceType, type ImportState } from '@ghg/domain';
+import { WrongExpectedVersionError, type EventMetadata } from '@ghg/events';
+import type { CommandApiDeps } from '../core/deps';
+import { toNewEvent } from '../core/executeCommand';
+import { Refusal } from '../core/httpErrors';
+import { claim } from '../core/entityCommand';
+import { metadataFor, type Session } from '../core/session';
+import { loadImportContext } from './importContext';
+import { runRows, type ImportTally, type PlannedWrite, type RowSource } from './importRun';
+import { readStreamsOf } from './readStreams';
+import { SpillFile } from './spillFile';
+import type { Progress } from './uploads';
+
+type Outcome = ResponseOf<typeof importRoutes.upload>;
+
+/** The file-name claim of an import: one successful import per file name and company (released by undo). */
+export const fileNameGuard = (companyId: string, fileName: string) => ['importFileName', companyId, fileName.normalize('NFKC').trim().toLowerCase()];
+
+/** An import stream's claims: its file name while it stands. */
+export const importKind = (companyId: string) => ({
+  decider: importsDecider,
+  claimsOf: (s: ImportState) => (s.status === 'success' && s.summary ? [{ guard: fileNameGuard(companyId, s.summary.fileName), value: KEY }] : []),
+  heldBy: 'import_exists' as const,
+});
+
+export interface ImportJob {
+  fileName: string;
+  sourceType: ImportSourceType;
+  source: RowSource;
+  sha256: string;
+  dryRun: boolean;
+  importId: string;
+  uploadId: string | null;
+  progress: Progress;
+}
+
+const roundKg = (x: number) => Math.round(x * 1e6) / 1e6;
+const roundedTotals = (t: ImportTally['totals']) => ({ co2eKg: roundKg(t.co2eKg), byCategory: Object.fromEntries(Object.entries(t.byCategory).map(([k, v]) => [k, roundKg(v)])) });
+
+/** The answer for a tally: 'error' when any row is refused or unclassified (nothing was written). */
+export function outcomeOf(job: Pick<ImportJob, 'fileName' | 'sourceType' | 'source'>, tally: ImportTally, status: 'preview' | 'success', ids: { importId: string | null; uploadId: string | null }): Outcome {
+  const refused = tally.errorCount > 0 || tally.unmatchedCount > 0 || tally.headerProblems.length > 0;
+  return {
+    status: refused ? 'error' : status,
+    importId: refused ? null : ids.importId,
+    uploadId: ids.uploadId,
+    fileName: job.fileName,
+    sourceType: job.sourceType,
+    encoding: job.source.encoding(),
+    rows: tally.rows,
+    created: tally.created,
+    updated: tally.updated,
+    unchanged: tally.unchanged,
+    excluded: tally.excluded,
+    totals: roundedTotals(tally.totals),
+    columns: tally.columns,
+    sample: tally.sample,
+    errors: tally.errors,
+    errorCount: tally.errorCount,
+    headerProblems: tally.headerProblems,
+    unmatched: [...tally.unmatched.values()].sort((a, b) => b.count - a.count).slice(0, 200),
+    unmatchedCount: tally.unmatchedCount,
+    replayed: false,
+  };
+}
+
+/** The answer of an import already written (a retried upload with the same idempotency key). */
+export async function recordedOutcome(deps: CommandApiDeps, companyId: string, importId: string): Promise<Outcome | null> {
+  const state = foldRecorded(importsDecider, await deps.eventStore.readStream(importStreamId(companyId, importId)));
+  const s = state.summary;
+  if (!s) return null;
+  return {
+    status: 'success',
+    importId,
+    uploadId: null,
+    fileName: s.fileName,
+    sourceType: s.sourceType,
+    encoding: s.encoding,
+    rows: s.rows,
+    created: s.created,
+    updated: s.updated,
+    unchanged: s.unchanged,
+    excluded: s.excluded,
+    totals: s.totals,
+    columns: [],
+    sample: [],
+    errors: [],
+    errorCount: 0,
+    headerProblems: [],
+    unmatched: [],
+    unmatchedCount: 0,
+    replayed: true,
+  };
+}
+
+/** Is a file of this name already imported (and not undone) by the company? */
+export async function fileNameTaken(deps: CommandApiDeps, companyId: string, fileName: string): Promise<boolean> {
+  const row = await deps.db.knex('import_history').where({ company_id: companyId, status: 'success' }).whereRaw('lower(file_name) = ?', [fileName.normalize('NFKC').trim().toLowerCase()]).first('import_id');
+  return row !== undefined;
+}
+
+/**
+ * Checks every row, and unless a dry run or refused, reads them again and appends the lines, their
+ * scope settings and the import's own events as one atomic batch. Nothing is written for a file
+ * with any bad or unclassified row.
+ */
+export async function runImport(deps: CommandApiDeps, session: Session, job: ImportJob): Promise<Outcome> {
+  const companyId = session.selectedCompanyId;
+  const ctx = await loadImportContext(deps, session);
+  const readStreams = readStreamsOf(deps);
+  job.progress.phase = 'reading';
+  const check = await runRows({ eventStore: deps.eventStore, readStreams }, ctx, job.sourceType, job.source, { importId: job.importId, onRows: (n) => (job.progress.rows = n) });
+  const refused = check.errorCount > 0 || check.unmatchedCount > 0 || check.headerProblems.length > 0;
+  if (job.dryRun || refused) {
+    job.progress.phase = 'done';
+    return outcomeOf(job, check, 'preview', { importId: null, uploadId: refused ? null : job.uploadId });
+  }
+  job.progress.phase = 'writing';
+  job.progress.rows = 0;
+  const metadata = metadataFor(session, companyId, deps.now?.() ?? new Date());
+  const spill = new SpillFile();
+  try {
+    const emit = (planned: PlannedWrite[]) => spill.write(planned.map((w) => ({ streamId: w.streamId, events: w.events.map((e) => toNewEvent(e, metadata)), expectedVersion: w.expectedVersion })));
+    const tally = await runRows({ eventStore: deps.eventStore, readStreams }, ctx, job.sourceType, job.source, { importId: job.importId, emit, onRows: (n) => (job.progress.rows = n) });
+    // The log changed between the passes (a rule, a basis, a line): answer what the second pass found.
+    if (tally.errorCount > 0 || tally.unmatchedCount > 0 || tally.headerProblems.length > 0) return outcomeOf(job, tally, 'success', { importId: null, uploadId: null });
+    return await appendImport(deps, session, job, tally, spill, metadata);
+  } finally {
+    await spill.remove();
+  }
+}
+
+/** The import's own events after its lines, the file name claimed, and everything appended as one. */
+async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJob, tally: ImportTally, spill: SpillFile, metadata: EventMetadata): Promise<Outcome> {
+  const companyId = session.selectedCompanyId;
+  const decision = importsDecider.decide(
+    {
+      type: 'RecordImport',
+      companyId,
+      summary: {
+        importId: job.importId,
+        fileName: job.fileName,
+        sourceType: job.sourceType,
+        encoding: job.source.encoding(),
+        sha256: job.sha256,
+        rows: tally.rows,
+        created: tally.created,
+        updated: tally.updated,
+        unchanged: tally.unchanged,
+        excluded: tally.excluded,
+        totals: roundedTotals(tally.totals),
+        fiscalYears: [...tally.fiscalYears].sort(),
+        ruleVersions: tally.ruleVersions,
+      },
+      created: tally.createdRefs,
+      updated: tally.updatedRefs,
+    },
+    importsDecider.initialState(),
+  );
+  if (!decision.ok) throw new Refusal(decision.error);
+  const streamId = importStreamId(companyId, job.importId);
+  await spill.write([{ streamId, events: decision.events.map((e) => toNewEvent(e, metadata)), expectedVersion: 'no_stream' }]);
+  await spill.finish();
+  // The file name is claimed just before the append: of two uploads of one file at once, one writes.
+  const guard = { guard: fileNameGuard(companyId, job.fileName), value: KEY };
+  const claimed = await claim(deps, importKind(companyId), streamId, guard, metadata);
+  if (!claimed) throw new Refusal('duplicate_file_name');
+  job.progress.phase = 'writing';
+  let appended;
+  try {
+    appended = await deps.eventStore.appendStreamed(spill.read());
+  } catch (error) {
+    // Nothing was written: the claim lapses (an import stream that does not exist holds nothing).
+    if (error instanceof WrongExpectedVersionError) throw new Refusal('version_conflict');
+    throw error;
+  }
+  if (appended.lastPosition) await deps.awaitProjection?.(appended.lastPosition);
+  job.progress.phase = 'done';
+  return outcomeOf(job, tally, 'success', { importId: job.importId, uploadId: null });
+}
+
+export const newImportId = () => randomUUID();

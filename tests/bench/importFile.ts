@@ -1,0 +1,127 @@
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { loginOver, send } from '../integration/commandLoad';
+import { onChildServers } from './childServers';
+import type { BenchResult } from './stats';
+
+/**
+ * (h) Importing a standard-format CSV end to end: the file uploaded over HTTP to the server in its
+ * own process (as `npm start` runs it), read, checked, classified by the demo company's import
+ * rules, calculated, appended as one atomic batch and projected into the ledger (the clock stops
+ * when the records query counts every line). Beside it, in the same run and on the same
+ * PostgreSQL database, `COPY … FROM STDIN (FORMAT csv)` of the same file into a plain table of
+ * text columns: the floor of getting those bytes into PostgreSQL at all. Peak RSS is the server
+ * process's VmHWM. A second, larger file (`BENCH_IMPORT_ROWS_LARGE`, default 1,000,000) checks that
+ * a file ten times the size completes with memory bounded.
+ */
+
+const HEADER = '取引日,伝票番号,行番号,内容,取引先名,取引数量,単位,取引金額,通貨,社内部署,勘定科目コード,エネルギー種別';
+/** Kinds of record the demo rules classify: spend-based purchases and services, and energy by volume. */
+const KINDS = [
+  (i: number) => `原材料,株式会社山田商事,,,${150_000 + (i % 997) * 100},JPY,第一工場,1310,`,
+  (i: number) => `梱包資材,大和紙器株式会社,,,${20_000 + (i % 89) * 10},JPY,第一工場,1320,`,
+  (i: number) => `コピー用紙,株式会社山田商事,,,${5_000 + (i % 53) * 10},JPY,総務部,5510,`,
+  (i: number) => `製品出荷運賃,株式会社丸和運輸,,,${30_000 + (i % 71) * 100},JPY,第一工場,5210,`,
+  (i: number) => `電力料金,東都電力株式会社,${1_000 + (i % 401)},kWh,${28_000 + (i % 401) * 28},JPY,第一工場,5120,電力`,
+  (i: number) => `都市ガス,株式会社東和ガス,${100 + (i % 97)},m3,${15_000 + (i % 97) * 150},JPY,第一工場,5120,都市ガス`,
+];
+
+/** A standard-format file of `rows` records dated across fiscal year 2025 (April 2025 – March 2026). */
+async function writeFile(path: string, rows: number): Promise<void> {
+  const lines = function* () {
+    yield `\uFEFF${HEADER}\r\n`;
+    for (let i = 0; i < rows; i++) {
+      const month = (i % 12) + 4;
+      const date = month <= 12 ? `2025/${month}/${(i % 28) + 1}` : `2026/${month - 12}/${(i % 28) + 1}`;
+      yield `${date},B${String(Math.floor(i / 5)).padStart(8, '0')},${(i % 5) + 1},${KINDS[i % KINDS.length]!(i)}\r\n`;
+    }
+  };
+  await pipeline(Readable.from(lines()), createWriteStream(path));
+}
+
+/** The server process's peak resident set (VmHWM), MiB. */
+function peakRssMiB(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+async function copySeconds(databaseUrl: string, path: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const columns = HEADER.split(',').map((_, i) => `c${i} text`).join(', ');
+    await client.query('drop table if exists bench_import_copy');
+    await client.query(`create table bench_import_copy (${columns})`);
+    const started = performance.now();
+    await pipeline(createReadStream(path), client.query(copyFrom("copy bench_import_copy from stdin with (format csv, header true, encoding 'UTF8')")));
+    const seconds = (performance.now() - started) / 1000;
+    await client.query('drop table bench_import_copy');
+    return seconds;
+  } finally {
+    await client.end();
+  }
+}
+
+async function importOnce(url: string, token: string, path: string, fileName: string, rows: number): Promise<{ seconds: number; created: number; answerSeconds: number }> {
+  const started = performance.now();
+  const res = await fetch(`${url}/api/import?sourceType=standard&fileName=${encodeURIComponent(fileName)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: Readable.toWeb(createReadStream(path)) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  const body = (await res.json()) as { status: string; created: number; importId: string; errorCount?: number; errors?: unknown[] };
+  const answerSeconds = (performance.now() - started) / 1000;
+  if (res.status !== 200 || body.status !== 'success') throw new Error(`(h) import refused: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+  // Projected: the records query counts every line of this import.
+  for (;;) {
+    const records = await send(url, token, 'GET', `/api/import/records?fiscalYear=2025&importId=${body.importId}&limit=1`);
+    if ((records.body.total as number) >= rows) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { seconds: (performance.now() - started) / 1000, created: body.created, answerSeconds };
+}
+
+export async function benchImportFile(options: { rows: number; largeRows: number }): Promise<BenchResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'ghg-bench-import-'));
+  try {
+    const file = join(dir, 'standard-100k.csv');
+    await writeFile(file, options.rows);
+    const results = await onChildServers(async (server, label, target) => {
+      if (!target.databaseUrl) return null;
+      const token = await loginOver(server.url);
+      const copy = await copySeconds(target.databaseUrl, file);
+      const run = await importOnce(server.url, token, file, 'bench-100k.csv', options.rows);
+      const figures: Record<string, number | string> = {
+        rows: options.rows,
+        file_MiB: Math.round((statSync(file).size / 2 ** 20) * 10) / 10,
+        end_to_end_s: Math.round(run.seconds * 100) / 100,
+        answered_s: Math.round(run.answerSeconds * 100) / 100,
+        rows_per_s: Math.round(options.rows / run.seconds),
+        copy_s: Math.round(copy * 1000) / 1000,
+        ratio_to_copy: Math.round((run.seconds / copy) * 10) / 10,
+        peak_rss_MiB: peakRssMiB(server.child.pid),
+      };
+      if (options.largeRows > 0) {
+        const large = join(dir, 'standard-large.csv');
+        await writeFile(large, options.largeRows);
+        const big = await importOnce(server.url, token, large, 'bench-large.csv', options.largeRows);
+        figures.large_rows = options.largeRows;
+        figures.large_end_to_end_s = Math.round(big.seconds * 10) / 10;
+        figures.large_rows_per_s = Math.round(options.largeRows / big.seconds);
+        figures.large_peak_rss_MiB = peakRssMiB(server.child.pid);
+        rmSync(large, { force: true });
+      }
+      return { name: `(h) import a standard CSV end to end, ${label}`, figures };
+    });
+    return results.filter((r): r is BenchResult => r !== null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
