@@ -27,11 +27,15 @@ export async function createHttpServer(config: AppConfig, logger: Logger) {
  */
 async function refuseUnstorableText(request: FastifyRequest, reply: FastifyReply) {
   for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    // A file streamed to an import route is bytes, not text: its rows are checked as they are read.
+    if (isStream(value)) continue;
     const path = findUnstorableText(value);
     if (path === null) continue;
     return reply.status(400).send({ message: 'invalid args', code: 'invalid_args', fields: path ? [path] : [part] });
   }
 }
+
+const isStream = (value: unknown) => typeof value === 'object' && value !== null && typeof (value as { pipe?: unknown }).pipe === 'function';
 
 const HEADERS = {
   frameguard: { action: 'deny' as const },

@@ -12,6 +12,7 @@ import { registerGroupFlagQueries } from './settings/groupFlag';
 import { registerIntensityQueries } from './settings/intensity';
 import { registerScopeSettingQueries } from './settings/scopeSetting';
 import { registerAggregateQueries } from './activity/aggregate';
+import { registerImportQueries } from './import/imports';
 import { registerManagementIntensityQueries } from './settings/managementIntensity';
 import { registerAuditLogQueries } from './audit/auditLog';
 import { registerCalculationBasisQueries } from './calculation/calculationBasis';
@@ -41,6 +42,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerIntensityQueries,
   registerScopeSettingQueries,
   registerAggregateQueries,
+  registerImportQueries,
   registerManagementIntensityQueries,
   registerAuditLogQueries,
   registerCalculationBasisQueries,

@@ -52,6 +52,20 @@ const activityLine: EventOf<'ActivityLineRecorded'>['data'] = {
   source: 'manual',
 };
 
+const importRule: EventOf<'ImportRuleDefined'>['data'] = {
+  ...ids,
+  ruleId: 'rule-1',
+  name: '事務用品(勘定科目5210)',
+  priority: 10,
+  conditions: [{ field: 'accountCode', value: '5210' }],
+  action: 'record',
+  scopeCategory: '31',
+  formulaId: 's3.1.spend',
+  detail: { emissionIntensity: { value: 3.2, unit: 't-CO2e/百万円' } },
+  sectionId: 'section-1',
+  countFrom: 'volume',
+};
+
 /** One valid example of every audited event's data (checked against its contract below); a missing type is a type error. */
 const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
   TenantCreated: { tenantId: 'tenant-1', name: 'Demo group' },
@@ -176,6 +190,35 @@ const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
   CompanyFactorSaved: { ...ids, id: 'set-1', setId: 'co-glec', version: 2, entry },
   CompanyFactorRemoved: { ...ids, id: 'set-1', setId: 'co-glec', version: 3, key: 'road.truck' },
   CompanyFactorSetUploaded: { ...ids, id: 'set-1', setId: 'co-glec', version: 4, mode: 'replace', fileName: 'glec.csv', format: 'csv-utf8', entries: [entry] },
+  ImportRuleDefined: importRule,
+  ImportRuleChanged: { ...importRule, priority: 20, conditions: [...importRule.conditions, { field: 'department', value: '総務部' }], countFrom: 'none' },
+  ImportRuleRemoved: { ...ids, ruleId: 'rule-1' },
+  DataImported: {
+    ...ids,
+    importId: 'import-1',
+    fileName: 'purchases-2025.csv',
+    sourceType: 'standard',
+    encoding: 'shift_jis',
+    sha256: 'a3f1c2d4e5b6a7980123456789abcdef0123456789abcdef0123456789abcdef',
+    rows: 3,
+    created: 2,
+    updated: 0,
+    unchanged: 0,
+    excluded: 1,
+    totals: { co2eKg: 5780, byCategory: { '1': 2580, '31': 3200 } },
+    fiscalYears: [2025],
+    ruleVersions: { 'rule-1': 0 },
+  },
+  ImportedLinesListed: { ...ids, importId: 'import-1', created: [{ dealId: 'deal-1', version: 0 }, { dealId: 'deal-2', version: 0 }], updated: [] },
+  ImportUndone: { ...ids, importId: 'import-1', removed: 2, restored: 0, totals: { co2eKg: 5780, byCategory: { '1': 2580, '31': 3200 } } },
+  ImportRulesReapplied: {
+    ...ids,
+    importId: 'import-1',
+    changed: 1,
+    before: { co2eKg: 5780, byCategory: { '1': 2580, '31': 3200 } },
+    after: { co2eKg: 6580, byCategory: { '1': 2580, '31': 4000 } },
+    ruleVersions: { 'rule-1': 1 },
+  },
 };
 
 const lookups: AuditLookups = { companyName: (id) => `Company ${id}`, sectionName: (id) => `Section ${id}` };

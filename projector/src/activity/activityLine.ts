@@ -1,6 +1,7 @@
 import { defineProjection, type RecordedOf } from '../core/projection';
 import { lastStatePerKey } from '../core/batchUpsert';
 import { writeLastStates } from '../core/writeLastStates';
+import { notifyPerCompany } from '../core/notices';
 import { ActivityLineChanged, ActivityLineRecalculated, ActivityLineRecorded, ActivityLineRemoved, figuresByBasis } from '@ghg/events';
 
 type LineEvent = RecordedOf<typeof ActivityLineRecorded | typeof ActivityLineChanged | typeof ActivityLineRecalculated | typeof ActivityLineRemoved>;
@@ -38,6 +39,9 @@ const rowOf = (event: LineEvent): Record<string, unknown> | null => {
     factor_versions: c.factors,
     gwp_set: c.gwpSet.id,
     source: d.source,
+    // An imported line names its import (indexed) and where it came from; a manual line neither.
+    import_id: d.origin?.importId ?? null,
+    origin: d.origin ?? null,
     version: event.streamPosition,
     updated_at: event.metadata.occurredAt,
   };
@@ -56,6 +60,7 @@ export const emissionLedgerProjection = defineProjection({
     const table = ctx.table('emission_ledger');
     // During a rebuild new lines are appended with COPY rather than upserted (writeLastStates).
     await writeLastStates(ctx, table, KEY, lastStatePerKey(events, keyOf, rowOf), (k) => k.split('\u0000'));
-    for (const e of events) ctx.notify({ topic: 'activity/lines', companyId: e.data.companyId, tenantId: e.metadata.tenantId, ids: [e.data.dealId] });
+    // One notice per company for the batch (an import's lines come by the thousand).
+    notifyPerCompany(ctx, 'activity/lines', events, (e) => e.data.dealId);
   },
 });

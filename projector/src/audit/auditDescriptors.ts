@@ -70,6 +70,25 @@ const basisFields = (d: { fiscalYear: number; reason: string | null }, values: {
   ...Object.fromEntries(Object.entries(values.factorSets).map(([id, v]) => [`${FACTOR_SET_FIELD_PREFIX}${id}`, v])),
   reason: d.reason ?? null,
 });
+/** An import rule as audit fields: its conditions, what it does with the records, and its section (`sectionId`, named by the screen). */
+const importRuleFields = (d: EventOf<'ImportRuleDefined'>['data']) =>
+  pick(d, ['name', 'priority', 'conditions', 'action', 'scopeCategory', 'formulaId', 'detail', 'sectionId', 'countFrom']);
+/** An imported file as audit fields: what it was and what it wrote (its lines are audited one by one as activity lines). */
+const dataImportedFields = (d: EventOf<'DataImported'>['data']) => ({
+  ...pick(d, ['fileName', 'sourceType', 'encoding', 'rows', 'created', 'updated', 'unchanged', 'excluded']),
+  co2eKg: d.totals.co2eKg,
+});
+/**
+ * A chunk of the lines an import wrote, as counts only (the deal ids are its lines' own entries).
+ * Each chunk is its own entity (the import and its chunk's first deal, unique within the import),
+ * so every entry shows its own counts rather than a change from the chunk before.
+ */
+const importedLinesView = (d: EventOf<'ImportedLinesListed'>['data']): AuditView => ({
+  topic: 'import/history',
+  entityId: `${d.importId}:lines:${d.created[0]?.dealId ?? d.updated[0]?.dealId ?? ''}`,
+  fields: { ...(d.created.length > 0 ? { created: d.created.length } : {}), ...(d.updated.length > 0 ? { updated: d.updated.length } : {}) },
+});
+
 const companyFactorFields = (d: { setId: string; version: number; entry: CompanyFactorEntry }) => {
   const e = d.entry;
   return { setId: d.setId, version: d.version, key: e.key, label: e.label.ja, value: e.value, unit: e.unit, stage: e.stage, validFrom: e.validFrom, validTo: e.validTo, source: e.source, category: e.category };
@@ -146,6 +165,14 @@ const descriptors: { [T in AuditedEventType]: Describe<T> } = {
   }),
   CompanyFactorSaved: (d) => ({ topic: 'calculation/companyFactor', entityId: `${d.id}:${d.entry.key}`, fields: companyFactorFields(d) }),
   CompanyFactorRemoved: (d) => ({ topic: 'calculation/companyFactor', entityId: `${d.id}:${d.key}`, fields: null }),
+  ImportRuleDefined: (d) => ({ topic: 'import/rules', entityId: d.ruleId, fields: importRuleFields(d) }),
+  ImportRuleChanged: (d) => ({ topic: 'import/rules', entityId: d.ruleId, fields: importRuleFields(d) }),
+  ImportRuleRemoved: (d) => ({ topic: 'import/rules', entityId: d.ruleId, fields: null }),
+  DataImported: (d) => ({ topic: 'import/history', entityId: d.importId, fields: dataImportedFields(d) }),
+  ImportedLinesListed: importedLinesView,
+  // Partial updates of the import: its counts and file stay as imported.
+  ImportUndone: (d) => ({ topic: 'import/history', entityId: d.importId, fields: pick(d, ['removed', 'restored']) }),
+  ImportRulesReapplied: (d) => ({ topic: 'import/history', entityId: d.importId, fields: { changed: d.changed, co2eKg: d.after.co2eKg } }),
 };
 
 /** The contracts of the audited events (all but the ones `notAuditedEventTypes` leaves out, with its reason). */
@@ -218,4 +245,6 @@ export const partialUpdateTypes: ReadonlySet<AuditedEventType> = new Set<Audited
   'GroupFlagRenamed',
   'GroupFlagSectionsSet',
   'CompanyFactorSetUploaded',
+  'ImportUndone',
+  'ImportRulesReapplied',
 ]);

@@ -1,0 +1,15 @@
+import type { ProjectorFeature } from '../core/feature';
+import * as importTables from '../migrations/0014_imports';
+import { importRulesProjection } from './importRules';
+import { importHistoryProjection } from './importHistory';
+
+/**
+ * Linked data from source systems: the import rules and the history of imported files. The lines
+ * an import records are activity lines (the ledger, activity/manifest.ts); the migration that
+ * gives the ledger their import and origin columns is this feature's, with its own tables.
+ */
+export const importFeature: ProjectorFeature = {
+  name: 'import',
+  projections: [importRulesProjection, importHistoryProjection],
+  migrations: [importTables],
+};
