@@ -5,6 +5,7 @@ import { authFeature } from './auth/manifest';
 import { accountFeature } from './account/manifest';
 import { usersFeature } from './account/users/manifest';
 import { inputFeature } from './input/manifest';
+import { recordFeature } from './record/manifest';
 import { aggregateFeature } from './aggregate/manifest';
 import { viewsFeature } from './views/manifest';
 import { individualFeature } from './individual/manifest';
@@ -37,6 +38,7 @@ export const webFeatures = [
   accountFeature,
   usersFeature,
   inputFeature,
+  recordFeature,
   aggregateFeature,
   viewsFeature,
   individualFeature,

@@ -30,6 +30,8 @@ describe('live notice topics → query keys', () => {
       'calculation/basis': [['calculation/basis'], ['auditlog']],
       'calculation/companyFactorSets': [['calculation/companyFactorSets'], ['auditlog']],
       'activity/lines': [['activity/lines'], ['auditlog']],
+      'import/rules': [['import/rules'], ['auditlog']],
+      'import/history': [['import/history'], ['auditlog']],
     };
     for (const topic of liveTopics) {
       // The user's own record is tenant-wide: its notices carry no company.

@@ -4,6 +4,7 @@ import type { AuditChange } from '../../core/api/types';
 import { languageName, roleName } from '../../core/i18n/names';
 import { regionMessage } from '../../core/ui/regions';
 import { categoryName, type CategoryKey } from '../../core/router/categories';
+import { actionName, countFromName, fieldMessage as linkedFieldMessage, sourceTypeName } from '../record/labels';
 
 /**
  * Every audited event type in words, typed by the event union: a new event type is a type error
@@ -63,6 +64,13 @@ const eventName: Record<AuditedEventType, MessageId> = {
   CompanyFactorSaved: 'audit.event.CompanyFactorSaved',
   CompanyFactorRemoved: 'audit.event.CompanyFactorRemoved',
   CompanyFactorSetUploaded: 'audit.event.CompanyFactorSetUploaded',
+  ImportRuleDefined: 'audit.event.ImportRuleDefined',
+  ImportRuleChanged: 'audit.event.ImportRuleChanged',
+  ImportRuleRemoved: 'audit.event.ImportRuleRemoved',
+  DataImported: 'audit.event.DataImported',
+  ImportedLinesListed: 'audit.event.ImportedLinesListed',
+  ImportUndone: 'audit.event.ImportUndone',
+  ImportRulesReapplied: 'audit.event.ImportRulesReapplied',
 };
 
 /**
@@ -142,6 +150,20 @@ const fieldName: Record<string, MessageId> = {
   scopeSettingDetail: 'audit.field.scopeSettingDetail',
   co2eKg: 'audit.field.co2eKg',
   gasesKg: 'audit.field.gasesKg',
+  // Linked-data imports and their rules.
+  priority: 'audit.field.priority',
+  conditions: 'audit.field.conditions',
+  action: 'audit.field.action',
+  countFrom: 'audit.field.countFrom',
+  sourceType: 'audit.field.sourceType',
+  encoding: 'audit.field.encoding',
+  created: 'audit.field.created',
+  updated: 'audit.field.updated',
+  unchanged: 'audit.field.unchanged',
+  excluded: 'audit.field.excluded',
+  removed: 'audit.field.removed',
+  restored: 'audit.field.restored',
+  changed: 'audit.field.changed',
 };
 /** The projector's prefix of a pinned factor set's field (FACTOR_SET_FIELD_PREFIX there; the test checks they agree). */
 const FACTOR_SET_FIELD = 'factorSets.';
@@ -165,6 +187,8 @@ export const topicName: Record<AuditTopic, MessageId> = {
   'calculation/companyFactorSets': 'audit.topic.companyFactorSets',
   'calculation/companyFactor': 'audit.topic.companyFactor',
   'activity/lines': 'audit.topic.activityLine',
+  'import/rules': 'audit.topic.importRules',
+  'import/history': 'audit.topic.importHistory',
 };
 
 export type EventKind = 'added' | 'changed' | 'removed';
@@ -227,12 +251,24 @@ export function formatAuditValue(field: string, value: unknown, intl: AuditIntl,
   if ((field === 'parentSectionId' || field === 'sectionId') && typeof value === 'string') return lookups.sectionName(value);
   if (field === 'sectionIds' && Array.isArray(value)) return value.map((id) => lookups.sectionName(String(id))).join(', ') || '—';
   if ((field === 'scopeCategory' || field === 'category') && isCategory(value)) return t(categoryName[value]);
+  if (field === 'sourceType' && typeof value === 'string' && Object.hasOwn(sourceTypeName, value)) return t(sourceTypeName[value as keyof typeof sourceTypeName]);
+  if (field === 'action' && typeof value === 'string' && Object.hasOwn(actionName, value)) return t(actionName[value as keyof typeof actionName]);
+  if (field === 'countFrom' && typeof value === 'string' && Object.hasOwn(countFromName, value)) return t(countFromName[value as keyof typeof countFromName]);
+  if (field === 'conditions' && Array.isArray(value)) return value.map((c) => conditionText(c, t)).join(', ') || '—';
   if (field === 'mode' && (value === 'merge' || value === 'replace')) return t(value === 'merge' ? 'factorLibrary.upload.merge' : 'factorLibrary.upload.replace');
   if (field === 'expiresAt' && typeof value === 'string') return intl.formatDate(value, { dateStyle: 'short', timeStyle: 'short' });
   if (typeof value === 'number') return /Year$/.test(field) || field === 'version' ? String(value) : intl.formatNumber(value, { maximumFractionDigits: 6 });
   if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** An import rule's condition, "field = value" (the field in words when known). */
+function conditionText(condition: unknown, t: (id: MessageId) => string): string {
+  if (typeof condition !== 'object' || condition === null) return String(condition);
+  const { field, value } = condition as { field?: unknown; value?: unknown };
+  const label = typeof field === 'string' ? linkedFieldMessage(field) : undefined;
+  return `${label ? t(label) : String(field)} = ${String(value)}`;
 }
 
 const isCategory = (value: unknown): value is CategoryKey => typeof value === 'string' && Object.hasOwn(categoryName, value);

@@ -1,13 +1,11 @@
 import { defineFeature, type FeatureRoute } from '../../core/features/manifest';
 import { INPUT_CATEGORIES } from './categories';
 
-/** Entering activity data: by category (the overview and one page per category); the records and section activity are coming soon. */
+/** Entering activity data: by category (the overview and one page per category); section activity is coming soon (the records are features/record). */
 export const inputFeature = defineFeature({
   name: 'input',
   routes: [
     { path: '/emission/input', title: 'route.emission.input', group: 'input', screen: () => import('./InputIndexPage'), nav: { label: 'nav.item.input', order: 10 } },
-    { path: '/emission/record', title: 'route.emission.record', group: 'input', nav: { label: 'nav.item.record', order: 20 } },
-    { path: '/emission/record/import-history', title: 'route.emission.record.importHistory', group: 'input', nav: { label: 'nav.item.importHistory', order: 30 } },
     // Input pages by category: 1, 2, 31–315 and water.
     ...INPUT_CATEGORIES.map((category): FeatureRoute => ({
       path: `/emission/input/${category}`,
