@@ -102,33 +102,30 @@ export async function fileNameTaken(deps: CommandApiDeps, companyId: string, fil
 }
 
 /**
- * Checks every row, and unless a dry run or refused, reads them again and appends the lines, their
- * scope settings and the import's own events as one atomic batch. Nothing is written for a file
- * with any bad or unclassified row.
+ * Reads every row once: checks, classifies and decides it. A dry run only counts; an import also
+ * spills the decided events to disk as it goes and, if no row was refused or unclassified,
+ * appends them with the import's own events as one atomic batch. Nothing is written for a file
+ * with any bad or unclassified row (its spill file is dropped).
  */
 export async function runImport(deps: CommandApiDeps, session: Session, job: ImportJob): Promise<Outcome> {
-  const companyId = session.selectedCompanyId;
   const ctx = await loadImportContext(deps, session);
   const readStreams = readStreamsOf(deps);
+  const metadata = metadataFor(session, session.selectedCompanyId, deps.now?.() ?? new Date());
+  const spill = job.dryRun ? null : new SpillFile();
   job.progress.phase = 'reading';
-  const check = await runRows({ eventStore: deps.eventStore, readStreams }, ctx, job.sourceType, job.source, { importId: job.importId, onRows: (n) => (job.progress.rows = n) });
-  const refused = check.errorCount > 0 || check.unmatchedCount > 0 || check.headerProblems.length > 0;
-  if (job.dryRun || refused) {
-    job.progress.phase = 'done';
-    return outcomeOf(job, check, 'preview', { importId: null, uploadId: refused ? null : job.uploadId });
-  }
-  job.progress.phase = 'writing';
-  job.progress.rows = 0;
-  const metadata = metadataFor(session, companyId, deps.now?.() ?? new Date());
-  const spill = new SpillFile();
   try {
-    const emit = (planned: PlannedWrite[]) => spill.write(planned.map((w) => ({ streamId: w.streamId, events: w.events.map((e) => toNewEvent(e, metadata)), expectedVersion: w.expectedVersion })));
-    const tally = await runRows({ eventStore: deps.eventStore, readStreams }, ctx, job.sourceType, job.source, { importId: job.importId, emit, onRows: (n) => (job.progress.rows = n) });
-    // The log changed between the passes (a rule, a basis, a line): answer what the second pass found.
-    if (tally.errorCount > 0 || tally.unmatchedCount > 0 || tally.headerProblems.length > 0) return outcomeOf(job, tally, 'success', { importId: null, uploadId: null });
+    const emit = spill
+      ? (planned: PlannedWrite[]) => spill.write(planned.map((w) => ({ streamId: w.streamId, events: w.events.map((e) => toNewEvent(e, metadata)), expectedVersion: w.expectedVersion })))
+      : undefined;
+    const tally = await runRows({ eventStore: deps.eventStore, readStreams }, ctx, job.sourceType, job.source, { importId: job.importId, ...(emit ? { emit } : {}), onRows: (n) => (job.progress.rows = n) });
+    const refused = tally.errorCount > 0 || tally.unmatchedCount > 0 || tally.headerProblems.length > 0;
+    if (!spill || refused) {
+      job.progress.phase = 'done';
+      return outcomeOf(job, tally, 'preview', { importId: null, uploadId: refused ? null : job.uploadId });
+    }
     return await appendImport(deps, session, job, tally, spill, metadata);
   } finally {
-    await spill.remove();
+    await spill?.remove();
   }
 }
 
