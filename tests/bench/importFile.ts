@@ -16,7 +16,8 @@ import type { BenchResult } from './stats';
  * when the records query counts every line). Beside it, in the same run and on the same
  * PostgreSQL database, `COPY … FROM STDIN (FORMAT csv)` of the same file into a plain table of
  * text columns: the floor of getting those bytes into PostgreSQL at all. Peak RSS is the server
- * process's VmHWM. A second, larger file (`BENCH_IMPORT_ROWS_LARGE`, default 1,000,000) checks that
+ * process's VmHWM, with the server's V8 heap capped (`BENCH_IMPORT_HEAP_MB`, default 384; 0 for V8's
+ * default, which lets garbage reach well over a GB before collecting it). A second, larger file (`BENCH_IMPORT_ROWS_LARGE`, default 1,000,000) checks that
  * a file ten times the size completes with memory bounded.
  */
 
@@ -88,8 +89,12 @@ async function importOnce(url: string, token: string, path: string, fileName: st
   return { seconds: (performance.now() - started) / 1000, created: body.created, answerSeconds };
 }
 
-export async function benchImportFile(options: { rows: number; largeRows: number }): Promise<BenchResult[]> {
+export async function benchImportFile(options: { rows: number; largeRows: number; heapMb: number }): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ghg-bench-import-'));
+  // The server's V8 heap cap (0: V8's own default). V8 lets garbage pile up to its default cap
+  // before it collects; a cap makes it collect earlier, so RSS shows what is live.
+  const nodeOptions = process.env.NODE_OPTIONS;
+  if (options.heapMb > 0) process.env.NODE_OPTIONS = `${nodeOptions ?? ''} --max-old-space-size=${options.heapMb}`.trim();
   try {
     const file = join(dir, 'standard-100k.csv');
     await writeFile(file, options.rows);
@@ -100,6 +105,7 @@ export async function benchImportFile(options: { rows: number; largeRows: number
       const run = await importOnce(server.url, token, file, 'bench-100k.csv', options.rows);
       const figures: Record<string, number | string> = {
         rows: options.rows,
+        server_heap_cap_MiB: options.heapMb > 0 ? options.heapMb : 'V8 default',
         file_MiB: Math.round((statSync(file).size / 2 ** 20) * 10) / 10,
         end_to_end_s: Math.round(run.seconds * 100) / 100,
         answered_s: Math.round(run.answerSeconds * 100) / 100,
@@ -122,6 +128,8 @@ export async function benchImportFile(options: { rows: number; largeRows: number
     });
     return results.filter((r): r is BenchResult => r !== null);
   } finally {
+    if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
+    else process.env.NODE_OPTIONS = nodeOptions;
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, describeOnBackends, loginDemoUsers, type RunningApp } from './embeddedApp';
 
@@ -193,6 +194,25 @@ describeOnBackends('importing linked data', (start) => {
     const empty = await upload('empty.csv', '');
     expect(empty.status).toBe(400);
     expect(empty.body.code).toBe('empty_file');
+  });
+
+  it('a header without rows, a column no format has, a currency without a rate for its fiscal year and an XLSX with two sheets are refused with what is wrong', async () => {
+    const headerOnly = await upload('header-only.csv', `${HEADER}\r\n`);
+    expect(headerOnly.status).toBe(400);
+    expect(headerOnly.body.code).toBe('no_data_rows');
+    const unknown = await upload('unknown-column.csv', `${HEADER},色\r\n${ROWS[0]},赤\r\n`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.headerProblems).toEqual([{ code: 'unknown_column', column: '色' }]);
+    // The demo company has a USD rate for fiscal year 2025 only: a USD amount of 2024 has none.
+    const rate = await upload('usd-2024.csv', csv(['2024/6/1,R1,1,輸入部品,ACME,,,1000,USD,第一工場,1310,']));
+    expect(rate.status).toBe(400);
+    expect(rate.body.errors).toEqual([{ row: 2, field: 'currency', code: 'currency_rate_missing', value: 'USD' }]);
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('data').addRow(HEADER.split(','));
+    book.addWorksheet('memo').addRow(['note']);
+    const sheets = await upload('two-sheets.xlsx', Buffer.from(await book.xlsx.writeBuffer()), { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(sheets.status).toBe(400);
+    expect(sheets.body.code).toBe('several_sheets');
   });
 
   describe('API clients', () => {

@@ -12,6 +12,7 @@ export const importFileRefusals = {
   duplicate_file_name: 409,
   unsupported_file_type: 400,
   empty_file: 400,
+  no_data_rows: 400,
   invalid_encoding: 400,
   invalid_csv: 400,
   several_sheets: 400,

@@ -8,7 +8,7 @@ import { Refusal } from '../core/httpErrors';
 import { claim } from '../core/entityCommand';
 import { metadataFor, type Session } from '../core/session';
 import { loadImportContext } from './importContext';
-import { runRows, type ImportTally, type PlannedWrite, type RowSource } from './importRun';
+import { runRows, type ImportTally, type LineRef, type PlannedWrite, type RowSource } from './importRun';
 import { readStreamsOf } from './readStreams';
 import { SpillFile } from './spillFile';
 import type { Progress } from './uploads';
@@ -117,20 +117,27 @@ export async function runImport(deps: CommandApiDeps, session: Session, job: Imp
     const emit = spill
       ? (planned: PlannedWrite[]) => spill.write(planned.map((w) => ({ streamId: w.streamId, events: w.events.map((e) => toNewEvent(e, metadata)), expectedVersion: w.expectedVersion })))
       : undefined;
-    const tally = await runRows({ eventStore: deps.eventStore, readStreams }, ctx, job.sourceType, job.source, { importId: job.importId, ...(emit ? { emit } : {}), onRows: (n) => (job.progress.rows = n) });
+    const listing = importListing(session.selectedCompanyId, job.importId, -1, importsDecider.initialState());
+    const tally = await runRows({ eventStore: deps.eventStore, readStreams }, ctx, job.sourceType, job.source, {
+      importId: job.importId,
+      ...(emit ? { emit, list: listing.list } : {}),
+      onRows: (n) => (job.progress.rows = n),
+    });
     const refused = tally.errorCount > 0 || tally.unmatchedCount > 0 || tally.headerProblems.length > 0;
+    // A header and nothing under it is most likely the wrong file (or an export that failed).
+    if (!refused && tally.rows === 0) throw new Refusal('no_data_rows');
     if (!spill || refused) {
       job.progress.phase = 'done';
       return outcomeOf(job, tally, 'preview', { importId: null, uploadId: refused ? null : job.uploadId });
     }
-    return await appendImport(deps, session, job, tally, spill, metadata);
+    return await appendImport(deps, session, job, tally, spill, metadata, listing.version());
   } finally {
     await spill?.remove();
   }
 }
 
 /** The import's own events after its lines, the file name claimed, and everything appended as one. */
-async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJob, tally: ImportTally, spill: SpillFile, metadata: EventMetadata): Promise<Outcome> {
+async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJob, tally: ImportTally, spill: SpillFile, metadata: EventMetadata, streamVersion: number): Promise<Outcome> {
   const companyId = session.selectedCompanyId;
   const decision = importsDecider.decide(
     {
@@ -151,14 +158,12 @@ async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJ
         fiscalYears: [...tally.fiscalYears].sort(),
         ruleVersions: tally.ruleVersions,
       },
-      created: tally.createdRefs,
-      updated: tally.updatedRefs,
     },
     importsDecider.initialState(),
   );
   if (!decision.ok) throw new Refusal(decision.error);
   const streamId = importStreamId(companyId, job.importId);
-  await spill.write([{ streamId, events: decision.events.map((e) => toNewEvent(e, metadata)), expectedVersion: 'no_stream' }]);
+  await spill.write([{ streamId, events: decision.events.map((e) => toNewEvent(e, metadata)), expectedVersion: streamVersion === -1 ? 'no_stream' : streamVersion }]);
   await spill.finish();
   // The file name is claimed just before the append: of two uploads of one file at once, one writes.
   const guard = { guard: fileNameGuard(companyId, job.fileName), value: KEY };
@@ -179,3 +184,21 @@ async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJ
 }
 
 export const newImportId = () => randomUUID();
+
+/**
+ * The import stream's writes that list each chunk's lines as the chunk is written (so no list of a
+ * million lines is held anywhere), numbered on from the stream's version `from`.
+ */
+export function importListing(companyId: string, importId: string, from: number, state: ImportState) {
+  let version = from;
+  return {
+    list: (created: LineRef[], updated: LineRef[]): PlannedWrite | null => {
+      const decision = importsDecider.decide({ type: 'ListImportedLines', companyId, importId, created, updated }, state);
+      if (!decision.ok) throw new Refusal(decision.error);
+      const write: PlannedWrite = { streamId: importStreamId(companyId, importId), events: decision.events, expectedVersion: version === -1 ? 'no_stream' : version };
+      version += decision.events.length;
+      return write;
+    },
+    version: () => version,
+  };
+}

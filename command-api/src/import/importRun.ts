@@ -71,9 +71,12 @@ export interface ImportTally {
   unmatched: Map<string, UnmatchedGroup>;
   unmatchedCount: number;
   ruleVersions: Record<string, number>;
-  /** Lines written (pass 2), with the version each is left at. */
-  createdRefs: { dealId: string; version: number }[];
-  updatedRefs: { dealId: string; version: number }[];
+}
+
+/** A line written, with the version it is left at. */
+export interface LineRef {
+  dealId: string;
+  version: number;
 }
 
 /** One stream's events of a chunk, with the version the stream must be at. */
@@ -105,8 +108,6 @@ const newTally = (): ImportTally => ({
   unmatched: new Map(),
   unmatchedCount: 0,
   ruleVersions: {},
-  createdRefs: [],
-  updatedRefs: [],
 });
 
 function addError(tally: ImportTally, problem: RowProblem): void {
@@ -147,7 +148,14 @@ export async function runRows(
   ctx: ImportContext,
   sourceType: ImportSourceType,
   source: RowSource | RecordSource,
-  options: { importId: string; emit?: (writes: PlannedWrite[]) => Promise<void>; onRows?: (rows: number) => void },
+  options: {
+    importId: string;
+    /** Each chunk's writes, when the pass writes; only while no row has been refused. */
+    emit?: (writes: PlannedWrite[]) => Promise<void>;
+    /** The write that lists a chunk's lines on the import's stream (emitted with the chunk). */
+    list?: (created: LineRef[], updated: LineRef[]) => PlannedWrite | null;
+    onRows?: (rows: number) => void;
+  },
 ): Promise<ImportTally> {
   const tally = newTally();
   const keyField = SOURCE_FORMATS[sourceType].sourceKey[0] ?? 'slipNumber';
@@ -187,6 +195,8 @@ export async function runRows(
     const ids = batch.map((c) => activityLineStreamId(ctx.companyId, c.command.deal.id));
     const histories = await deps.readStreams(ids);
     const writes: PlannedWrite[] = [];
+    const created: LineRef[] = [];
+    const updated: LineRef[] = [];
     batch.forEach((c, i) => {
       const history = histories.get(ids[i]!) ?? [];
       const state = foldRecorded(activityLinesDecider, history);
@@ -215,10 +225,10 @@ export async function runRows(
       const version = history.length === 0 ? 0 : history.at(-1)!.streamPosition + 1;
       if (before) {
         tally.updated += 1;
-        if (options.emit) tally.updatedRefs.push({ dealId: data.dealId, version });
+        updated.push({ dealId: data.dealId, version });
       } else {
         tally.created += 1;
-        if (options.emit) tally.createdRefs.push({ dealId: data.dealId, version });
+        created.push({ dealId: data.dealId, version });
       }
       writes.push({ streamId: ids[i]!, events: [event], expectedVersion: history.length === 0 ? 'no_stream' : history.at(-1)!.streamPosition });
     });
@@ -226,7 +236,8 @@ export async function runRows(
     if (options.emit && tally.errorCount === 0 && tally.unmatchedCount === 0) {
       const settingWrites = pendingSettingWrites;
       pendingSettingWrites = [];
-      await options.emit([...settingWrites, ...writes]);
+      const listing = created.length + updated.length > 0 ? options.list?.(created, updated) : null;
+      await options.emit([...settingWrites, ...writes, ...(listing ? [listing] : [])]);
     }
   };
 

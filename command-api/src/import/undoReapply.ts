@@ -22,7 +22,7 @@ import { registerRoute } from '../core/registerRoute';
 import { release } from '../core/entityCommand';
 import { metadataFor, type Session } from '../core/session';
 import { sectionFacts } from '../settings/scopeSetting';
-import { fileNameGuard } from './importFile';
+import { fileNameGuard, importListing } from './importFile';
 import { loadImportContext } from './importContext';
 import { CHUNK, runRows, type PlannedWrite } from './importRun';
 import { readStreamsOf } from './readStreams';
@@ -67,6 +67,16 @@ async function appendAll(deps: CommandApiDeps, writes: StreamWrite[]) {
     if (error instanceof WrongExpectedVersionError) throw new Refusal('version_conflict');
     throw error;
   }
+}
+
+/** One write per stream (appendToStreams takes each stream once): a stream's later writes follow its first. */
+function mergeStreams(writes: readonly StreamWrite[]): StreamWrite[] {
+  const byStream = new Map<string, StreamWrite>();
+  for (const w of writes) {
+    const known = byStream.get(w.streamId);
+    byStream.set(w.streamId, known ? { ...known, events: [...known.events, ...w.events] } : w);
+  }
+  return [...byStream.values()];
 }
 
 const totalsOf = (lines: readonly ActivityLineView[]) => {
@@ -125,7 +135,7 @@ async function undo(deps: CommandApiDeps, session: Session, importId: string) {
 async function reapply(deps: CommandApiDeps, session: Session, importId: string, dryRun: boolean) {
   const companyId = session.selectedCompanyId;
   const ruleVersions = {};
-  const { streamId, history, state } = await loadImport(deps, companyId, importId, { type: 'RecordRulesReapplied', companyId, importId, before: { co2eKg: 0, byCategory: {} }, after: { co2eKg: 0, byCategory: {} }, ruleVersions, changed: [] });
+  const { streamId, history, state } = await loadImport(deps, companyId, importId, { type: 'RecordRulesReapplied', companyId, importId, before: { co2eKg: 0, byCategory: {} }, after: { co2eKg: 0, byCategory: {} }, ruleVersions, changed: 0 });
   const lines: ActivityLineView[] = [];
   const records: LinkedRecord[] = [];
   for await (const { history: lineHistory } of importedLines(deps, companyId, state)) {
@@ -141,19 +151,20 @@ async function reapply(deps: CommandApiDeps, session: Session, importId: string,
   const metadata = metadataFor(session, companyId, deps.now?.() ?? new Date());
   const planned: PlannedWrite[] = [];
   const source = { records: () => (async function* () { yield* records; })() };
+  const listing = importListing(companyId, importId, lastVersion(history), state);
   const tally = await runRows({ eventStore: deps.eventStore, readStreams: readStreamsOf(deps) }, ctx, sourceType, source, {
     importId,
-    ...(dryRun ? {} : { emit: async (w: PlannedWrite[]) => void planned.push(...w) }),
+    ...(dryRun ? {} : { emit: async (w: PlannedWrite[]) => void planned.push(...w), list: listing.list }),
   });
   const after = { co2eKg: before.co2eKg + tally.totals.co2eKg, byCategory: { ...before.byCategory } };
   for (const [k, v] of Object.entries(tally.totals.byCategory)) after.byCategory[k] = (after.byCategory[k] ?? 0) + v;
   const answer = { importId, changed: tally.updated, before: round(before), after: round(after), unmatched: tally.unmatchedCount + tally.excluded, errors: tally.errors };
   if (dryRun || tally.errorCount > 0 || tally.updated === 0) return { ...answer, status: 'preview' as const };
-  const decision = importsDecider.decide({ type: 'RecordRulesReapplied', companyId, importId, before: round(before), after: round(after), ruleVersions: tally.ruleVersions, changed: tally.updatedRefs }, state);
+  const decision = importsDecider.decide({ type: 'RecordRulesReapplied', companyId, importId, before: round(before), after: round(after), ruleVersions: tally.ruleVersions, changed: tally.updated }, state);
   if (!decision.ok) throw new Refusal(decision.error);
   const writes: StreamWrite[] = planned.map((w) => ({ streamId: w.streamId, events: w.events.map((e) => toNewEvent(e, metadata)), expectedVersion: w.expectedVersion }));
-  writes.push({ streamId, events: decision.events.map((e) => toNewEvent(e, metadata)), expectedVersion: lastVersion(history) });
-  await appendAll(deps, writes);
+  writes.push({ streamId, events: decision.events.map((e) => toNewEvent(e, metadata)), expectedVersion: listing.version() });
+  await appendAll(deps, mergeStreams(writes));
   return { ...answer, status: 'success' as const };
 }
 

@@ -37,7 +37,9 @@ export interface ImportState {
 }
 
 export type ImportCommand =
-  | { type: 'RecordImport'; companyId: string; summary: ImportSummary; created: readonly LineRef[]; updated: readonly LineRef[] }
+  /** The lines an import writes, listed as it goes (before its DataImported), or changed by re-applying its rules. */
+  | { type: 'ListImportedLines'; companyId: string; importId: string; created: readonly LineRef[]; updated: readonly LineRef[] }
+  | { type: 'RecordImport'; companyId: string; summary: ImportSummary }
   | { type: 'UndoImport'; companyId: string; importId: string; removed: number; restored: number }
   | {
       type: 'RecordRulesReapplied';
@@ -46,8 +48,8 @@ export type ImportCommand =
       before: ImportTotals;
       after: ImportTotals;
       ruleVersions: Readonly<Record<string, number>>;
-      /** The lines the re-application changed, at their new versions. */
-      changed: readonly LineRef[];
+      /** How many lines the re-application changed (listed by ListImportedLines). */
+      changed: number;
     };
 
 export type ImportError = 'import_exists' | 'import_not_found' | 'import_already_undone';
@@ -68,6 +70,8 @@ function listed(companyId: string, importId: string, created: readonly LineRef[]
 
 export function importProblem(c: ImportCommand, s: ImportState): ImportError | null {
   if (c.type === 'RecordImport') return s.status === 'none' ? null : 'import_exists';
+  // Listed while the import is written (no DataImported yet) or when its rules are re-applied.
+  if (c.type === 'ListImportedLines') return s.status === 'undone' ? 'import_already_undone' : null;
   if (s.status === 'none') return 'import_not_found';
   if (s.status === 'undone') return 'import_already_undone';
   return null;
@@ -104,17 +108,19 @@ export const importsDecider: Decider<ImportCommand, ImportEvent, ImportState, Im
   decide: (c, s) => {
     const problem = importProblem(c, s);
     if (problem) return reject(problem);
-    if (c.type === 'RecordImport') {
-      return accept<ImportEvent>({ type: 'DataImported', data: { ...c.summary, companyId: c.companyId } }, ...listed(c.companyId, c.summary.importId, c.created, c.updated));
+    if (c.type === 'RecordImport') return accept<ImportEvent>({ type: 'DataImported', data: { ...c.summary, companyId: c.companyId } });
+    if (c.type === 'ListImportedLines') {
+      // Whether a re-listed line was created by the import stays as the import first listed it.
+      const created = [...c.created, ...c.updated.filter((r) => s.lines.get(r.dealId)?.created === true)];
+      const updated = c.updated.filter((r) => s.lines.get(r.dealId)?.created !== true);
+      return accept<ImportEvent>(...listed(c.companyId, c.importId, created, updated));
     }
     if (c.type === 'UndoImport') {
       return accept<ImportEvent>({ type: 'ImportUndone', data: { importId: c.importId, companyId: c.companyId, removed: c.removed, restored: c.restored, totals: s.totals! } });
     }
-    const created = c.changed.filter((r) => s.lines.get(r.dealId)?.created === true);
-    const updated = c.changed.filter((r) => s.lines.get(r.dealId)?.created !== true);
-    return accept<ImportEvent>(
-      { type: 'ImportRulesReapplied', data: { importId: c.importId, companyId: c.companyId, changed: c.changed.length, before: c.before, after: c.after, ruleVersions: { ...c.ruleVersions } } },
-      ...listed(c.companyId, c.importId, created, updated),
-    );
+    return accept<ImportEvent>({
+      type: 'ImportRulesReapplied',
+      data: { importId: c.importId, companyId: c.companyId, changed: c.changed, before: c.before, after: c.after, ruleVersions: { ...c.ruleVersions } },
+    });
   },
 };

@@ -127,7 +127,8 @@ export interface EventStore {
   /**
    * One long append in chunks (an import of up to a million lines), all or nothing on
    * PostgreSQL/PGlite (one transaction), memory bounded by a chunk. Each chunk is checked like
-   * appendToStreams' writes; a stream may appear in one chunk only. The chunks must not read this
+   * appendToStreams' writes; a stream may go on in a later chunk (expecting the version the earlier
+   * chunks left it at). The chunks must not read this
    * store while they are produced (PGlite's one connection is the transaction's): produce them
    * beforehand, e.g. into a spill file. EventStoreDB appends chunk by chunk (not atomic there).
    */

@@ -511,6 +511,12 @@ export function describeEventStoreContract(name: string, factory: ContractFactor
         expect((await store.readStream(c)).map((e) => e.type)).toEqual(['C0', 'C1']);
       });
 
+      it('a stream goes on in a later chunk, expecting the version the earlier chunk left it at', async () => {
+        const id = stream('chunk-continued');
+        await store.appendStreamed(chunksOf([{ streamId: id, events: [event('A0'), event('A1')], expectedVersion: 'no_stream' }], [{ streamId: id, events: [event('A2')], expectedVersion: 1 }]));
+        expect((await store.readStream(id)).map((e) => [e.type, e.streamPosition])).toEqual([['A0', 0], ['A1', 1], ['A2', 2]]);
+      });
+
       it('a failed expectation in a later chunk: nothing written where the store has transactions (EventStoreDB keeps the earlier chunks, as documented)', async () => {
         const atomic = store.kind !== 'eventstoredb';
         const [a, b] = [stream('chunk-first'), stream('chunk-stale')];

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import {
   DuplicateEventIdError,
-  DuplicateStreamError,
   WrongExpectedVersionError,
   expectationHolds,
   type AppendResult,
@@ -219,7 +218,8 @@ async function insertRows(
  * appendStreamed on PostgreSQL and PGlite: the chunks of one long append (an import of up to a
  * million lines) in one transaction, so all or nothing, with memory bounded by a chunk. Each
  * chunk is checked as appendToStreams checks its writes (expectations against the log, ids not
- * in it), then inserted; a stream may appear in one chunk only. The chunks must come from
+ * in it), then inserted. A stream may go on in a later chunk: the transaction's own rows count
+ * there (its expectation is the version the earlier chunks left). The chunks must come from
  * somewhere other than this store (a spill file): on PGlite the transaction holds its one
  * connection, and a chunk that read the store would wait for itself. Returns the events written
  * and the newest global position.
@@ -231,14 +231,9 @@ export async function appendStreamedInTransaction(
 ): Promise<{ written: number; newest: bigint | null }> {
   return knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [APPEND_LOCK_KEY]);
-    const seen = new Set<string>();
     let written = 0;
     let newest: bigint | null = null;
     for await (const writes of chunks) {
-      for (const w of writes) {
-        if (seen.has(w.streamId)) throw new DuplicateStreamError(w.streamId);
-        seen.add(w.streamId);
-      }
       const last = await lastEvents(trx, writes.map((w) => w.streamId));
       const found = await eventsInLog(trx, writes.flatMap((w) => w.events.map((e) => e.id!)));
       const versions = writes.map((w) => {

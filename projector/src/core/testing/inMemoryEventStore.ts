@@ -166,8 +166,15 @@ export function createInMemoryEventStore(
     },
 
     async appendStreamed(chunks) {
-      const all: StreamWrite[] = [];
-      for await (const chunk of chunks) all.push(...chunk);
+      // One atomic append: a stream that goes on in a later chunk becomes one write (its first expectation).
+      const byStream = new Map<string, StreamWrite>();
+      for await (const chunk of chunks) {
+        for (const w of chunk) {
+          const known = byStream.get(w.streamId);
+          byStream.set(w.streamId, known ? { ...known, events: [...known.events, ...w.events] } : w);
+        }
+      }
+      const all = [...byStream.values()];
       const results = await this.appendToStreams(all);
       return { written: all.reduce((n, w) => n + w.events.length, 0), lastPosition: results.at(-1)?.lastPosition ?? null };
     },

@@ -57,6 +57,7 @@ export const fileRefusalCodes: Record<ImportFileRefusal | 'section_not_permitted
   duplicate_file_name: 'import.refusal.duplicate_file_name',
   unsupported_file_type: 'import.refusal.unsupported_file_type',
   empty_file: 'import.refusal.empty_file',
+  no_data_rows: 'import.refusal.no_data_rows',
   invalid_encoding: 'import.refusal.invalid_encoding',
   invalid_csv: 'import.refusal.invalid_csv',
   several_sheets: 'import.refusal.several_sheets',
