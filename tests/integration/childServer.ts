@@ -11,7 +11,9 @@ const root = resolve(import.meta.dirname, '../..');
 
 /** Starts the server with `env` over the test's own environment; resolves once it prints the port it bound (PORT=0). */
 export function startChildServer(env: NodeJS.ProcessEnv): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'app/src/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS may not carry).
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'app/src/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolveStart, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);

@@ -178,8 +178,8 @@ async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJ
     if (error instanceof WrongExpectedVersionError) throw new Refusal('version_conflict');
     throw error;
   }
-  if (appended.lastPosition) await deps.awaitProjection?.(appended.lastPosition);
   job.progress.phase = 'done';
+  if (appended.lastPosition) await deps.awaitProjection?.(appended.lastPosition);
   return outcomeOf(job, tally, 'success', { importId: job.importId, uploadId: null });
 }
 
