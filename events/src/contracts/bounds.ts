@@ -49,8 +49,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * (JSON encoders and browsers mangle it): neither may enter the log.
  */
 export function isStorableText(value: string): boolean {
+  // Nearly all text has neither NUL nor any surrogate: one scan settles it.
+  if (!SUSPECT.test(value)) return true;
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
+// eslint-disable-next-line no-control-regex -- NUL is exactly what it looks for
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 
 /** The code a refusal for NUL or a lone surrogate carries (translated in the web app). */
 export const INVALID_TEXT = 'invalid_text';

@@ -59,7 +59,9 @@ export const emissionLedgerProjection = defineProjection({
   async applyBatch(events, ctx) {
     const table = ctx.table('emission_ledger');
     // During a rebuild new lines are appended with COPY rather than upserted (writeLastStates).
-    await writeLastStates(ctx, table, KEY, lastStatePerKey(events, keyOf, rowOf), (k) => k.split('\u0000'));
+    // A line whose first event (position 0 of its stream) is in the batch is new to the ledger.
+    const born = new Set(events.filter((e) => e.streamPosition === 0).map(keyOf));
+    await writeLastStates(ctx, table, KEY, lastStatePerKey(events, keyOf, rowOf), (k) => k.split('\u0000'), born);
     // One notice per company for the batch (an import's lines come by the thousand).
     notifyPerCompany(ctx, 'activity/lines', events, (e) => e.data.dealId);
   },

@@ -27,6 +27,8 @@ export const auditLogProjection = defineProjection({
     });
     const keys = [...new Set(described.map((d) => d.key))];
     const states: States = ctx.rebuild ? ctx.rebuild.of<Fields | null>(NAME) : await loadStates(ctx, keys);
+    // Live: the entities the state table held before the batch (the others are appended).
+    const existed = ctx.rebuild ? null : new Set(states.keys());
     const auditRows = described.map(({ event, view, key }) => {
       const before = states.get(key) ?? null;
       const partial = partialUpdateTypes.has(event.type);
@@ -49,8 +51,8 @@ export const auditLogProjection = defineProjection({
       // The fresh copy gets each position once: no conflict to look for.
       await copyRows(trx, table('audit_log'), auditRows);
     } else {
-      await writeStates(ctx, keys, states);
-      await upsertRows(trx, table('audit_log'), 'position', auditRows, 'ignore');
+      await writeStates(ctx, keys, states, existed!);
+      await copyRows(trx, table('audit_log'), auditRows);
     }
     for (const { event } of described) {
       ctx.notify({ topic: 'auditlog', companyId: event.metadata.companyId, tenantId: event.metadata.tenantId, ids: [event.id] });
@@ -73,14 +75,14 @@ async function loadStates({ trx, table }: ProjectionContext, keys: readonly stri
   return states;
 }
 
-/** The states of `keys` as they are now, in a live batch: deleted entities lose their row. */
-async function writeStates({ trx, table }: ProjectionContext, keys: readonly string[], states: States): Promise<void> {
+/**
+ * The states of `keys` as they are now, in a live batch: deleted entities lose their row; the
+ * entities the table held (`existed`) are upserted, new ones (an import's lines) appended.
+ */
+async function writeStates({ trx, table }: ProjectionContext, keys: readonly string[], states: States, existed: ReadonlySet<string>): Promise<void> {
   const touched = keys.map((k) => [k, states.get(k) ?? null] as const);
-  await deleteRows(trx, table('audit_entity_state'), 'entity_key', touched.filter(([, f]) => f === null).map(([k]) => k));
-  await upsertRows(
-    trx,
-    table('audit_entity_state'),
-    'entity_key',
-    touched.filter(([, f]) => f !== null).map(([k, f]) => ({ entity_key: k, fields: f })),
-  );
+  await deleteRows(trx, table('audit_entity_state'), 'entity_key', touched.filter(([k, f]) => f === null && existed.has(k)).map(([k]) => k));
+  const kept = touched.filter(([, f]) => f !== null).map(([k, f]) => ({ entity_key: k, fields: f }));
+  await upsertRows(trx, table('audit_entity_state'), 'entity_key', kept.filter((r) => existed.has(r.entity_key)));
+  await copyRows(trx, table('audit_entity_state'), kept.filter((r) => !existed.has(r.entity_key)));
 }

@@ -7,7 +7,7 @@ import type { Projection } from './projection';
 import { createInMemoryEventStore } from './testing/inMemoryEventStore';
 import { createMemoryChangeBus } from './testing/memoryChangeBus';
 import { openTestReadModelDb, resetTestReadModel, testDbKinds } from './testing/readModelDb';
-import { itemRemoved, itemSet, otherEvent, readCounter, readItems, testProjection } from './testing/testProjection';
+import { itemRemoved, itemSet, otherEvent, readCounter, readItems, testProjection, TEST_ITEM_SET } from './testing/testProjection';
 
 const kinds = testDbKinds;
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -47,6 +47,20 @@ describe.each(kinds)('ProjectorRunner on %s', (kind) => {
     expect(await readCounter(db.knex)).toBe(4);
     expect(await checkpointOf(db, 'test/items')).toBe('5/5');
     expect(await checkpointOf(db, 'test/bystander')).toBe('5/5');
+  });
+
+  it('reads larger batches while catching up: after a full batch, up to catchUpBatchSize at a time', async () => {
+    const store = createInMemoryEventStore();
+    for (let i = 0; i < 25; i++) await store.appendToStream(`item-${i}`, [itemSet(`i${i}`, i)]);
+    const sizes: number[] = [];
+    const sizing: Projection = { name: 'test/sizes', tables: [], handles: [TEST_ITEM_SET], apply: async () => {}, applyBatch: async (events) => void sizes.push(events.length) };
+    const runner = new ProjectorRunner({ db, eventStore: store, projections: [sizing], batchSize: 2, catchUpBatchSize: 10 });
+    await runner.runUntilCaughtUp();
+    expect(sizes).toEqual([2, 10, 10, 3]);
+    // Caught up: the next event is read in a batch of the live size again.
+    await store.appendToStream('item-x', [itemSet('x', 1), itemSet('x', 2), itemSet('x', 3)]);
+    await runner.runUntilCaughtUp();
+    expect(sizes.slice(4)).toEqual([2, 1]);
   });
 
   it('commits rows and checkpoint together: a throw mid-batch moves neither', async () => {

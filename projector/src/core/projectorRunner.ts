@@ -17,6 +17,12 @@ export interface ProjectorRunnerOptions {
   changeBus?: ChangeBus | null;
   /** Events read and applied per transaction. */
   batchSize?: number;
+  /**
+   * Events per transaction while catching up (the batch before was full: an import of many
+   * lines, a start after downtime): fewer, larger batches spare the per-batch costs (checkpoints,
+   * savepoints, notices) and let projections write many rows per statement.
+   */
+  catchUpBatchSize?: number;
   logger?: Logger;
   /** Safety net for wake-ups that never come (another process appended, a lost subscription). */
   pollIntervalMs?: number;
@@ -82,6 +88,9 @@ export class ProjectorRunner {
   private readonly projections: readonly Projection[];
   private readonly changeBus: ChangeBus | null;
   private readonly batchSize: number;
+  private readonly catchUpBatchSize: number;
+  /** The last batch read was full: more are waiting. */
+  private behind = false;
   private readonly logger: Logger;
   private readonly pollIntervalMs: number;
   private readonly retryDelayMs: number;
@@ -114,6 +123,7 @@ export class ProjectorRunner {
     this.projections = options.projections;
     this.changeBus = options.changeBus ?? null;
     this.batchSize = options.batchSize ?? 500;
+    this.catchUpBatchSize = Math.max(this.batchSize, options.catchUpBatchSize ?? 5000);
     this.logger = options.logger ?? stderrLogger;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.retryDelayMs = options.retryDelayMs ?? 200;
@@ -323,7 +333,9 @@ export class ProjectorRunner {
 
     const from = this.minCheckpoint(active);
     // Read before the transaction: PGlite has one connection, and the event store shares it.
-    const events = await this.eventStore.readAll({ after: from, maxCount: this.batchSize });
+    const maxCount = this.behind ? this.catchUpBatchSize : this.batchSize;
+    const events = await this.eventStore.readAll({ after: from, maxCount });
+    this.behind = events.length === maxCount;
     if (events.length === 0) return active.length === this.projections.length ? 'caughtUp' : 'waiting';
     const last = events.at(-1)!.globalPosition;
     const participants = active.filter((p) => isAfter(last, this.checkpointOf(p.name)));

@@ -59,4 +59,23 @@ describe.each(testDbKinds)('writeLastStates on %s', (kind) => {
     expect(rebuilt.map((r) => `${r.company_id}/${r.deal_id}`)).toEqual(['c1/a', 'c1/b', 'c1/c']);
     expect([...memory.of<true>('rebuilt').keys()].sort()).toEqual(['c1\u0000a', 'c1\u0000b', 'c1\u0000c']);
   });
+
+  it('live, rows of lines born in the batch are appended (COPY) and the others upserted: the same rows as upserting all', async () => {
+    for (const table of ['live_upserted', 'live_born']) {
+      await db.knex.raw(`create table ${table} (company_id text, deal_id text, value numeric(24, 6) not null, detail jsonb not null, primary key (company_id, deal_id))`);
+    }
+    // Born: a key whose first change is in this batch (its stream starts there), never one seen before.
+    const seen = new Set<string>();
+    for (const batch of batches) {
+      const born = new Set(batch.map(keyOf).filter((k) => !seen.has(k)));
+      for (const k of born) seen.add(k);
+      await db.knex.transaction(async (trx) => {
+        await writeLastStates({ trx }, 'live_upserted', KEY, lastStatePerKey(batch, keyOf, rowOf), split);
+        await writeLastStates({ trx }, 'live_born', KEY, lastStatePerKey(batch, keyOf, rowOf), split, born);
+      });
+    }
+    const rows = await db.knex('live_born').orderBy(['company_id', 'deal_id']);
+    expect(rows).toEqual(await db.knex('live_upserted').orderBy(['company_id', 'deal_id']));
+    expect(rows.map((r) => `${r.company_id}/${r.deal_id}=${Number(r.value)}`)).toEqual(['c1/a=10', 'c1/b=7', 'c1/c=8.25']);
+  });
 });

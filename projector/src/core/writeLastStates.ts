@@ -20,11 +20,22 @@ export async function writeLastStates(
   columns: readonly string[],
   states: LastStates,
   split: (key: string) => readonly string[],
+  /**
+   * Live: keys whose entity began in this batch (its stream's first event is in it), so the
+   * table cannot hold them yet: their rows are appended with COPY too (an import's new lines).
+   */
+  bornInBatch?: ReadonlySet<string>,
 ): Promise<void> {
   const { trx, rebuild } = ctx;
   if (!rebuild) {
     await deleteRowsByKeys(trx, table, columns, states.deletes.map(split));
-    await upsertRows(trx, table, columns, states.upserts);
+    if (!bornInBatch || bornInBatch.size === 0) {
+      await upsertRows(trx, table, columns, states.upserts);
+      return;
+    }
+    const { fresh, known } = splitBy(states, (key) => !bornInBatch.has(key));
+    await upsertRows(trx, table, columns, known);
+    await copyRows(trx, table, fresh);
     return;
   }
   // Named by the physical table, which no projection name can equal (`…__rebuild`).
@@ -34,22 +45,16 @@ export async function writeLastStates(
   // Forgotten only once deleted: memory may claim a key the copy lacks (an upsert is right
   // either way), never the reverse (a COPY would then break the primary key).
   for (const k of deletes) held.delete(k);
-  const { fresh, known } = splitByHeld(states, held);
+  // Keys the copy does not hold yet are remembered from now on.
+  const { fresh, known } = splitBy(states, (key) => held.has(key) || (held.set(key, true), false));
   await upsertRows(trx, table, columns, known);
   await copyRows(trx, table, fresh);
 }
 
-/** Rows whose key the copy does not hold yet (remembered from now on), and rows it holds. */
-function splitByHeld(states: LastStates, held: Map<string, true>) {
+/** Rows whose key the table may hold (`mayExist`), to upsert, and rows it cannot hold, to append. */
+function splitBy(states: LastStates, mayExist: (key: string) => boolean) {
   const fresh: Record<string, unknown>[] = [];
   const known: Record<string, unknown>[] = [];
-  states.upserts.forEach((row, i) => {
-    const key = states.upsertKeys[i]!;
-    if (held.has(key)) known.push(row);
-    else {
-      fresh.push(row);
-      held.set(key, true);
-    }
-  });
+  states.upserts.forEach((row, i) => (mayExist(states.upsertKeys[i]!) ? known : fresh).push(row));
   return { fresh, known };
 }

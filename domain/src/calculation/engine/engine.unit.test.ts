@@ -57,6 +57,20 @@ describe('reproducibility: the factor version is an input, never "latest"', () =
   });
 });
 
+describe('lines calculated one at a time under one context (an import deciding its lines)', () => {
+  it('share its prepared engine and give what one batch of them gives, a failing line in between changing nothing', () => {
+    const custom = (id: string, value: number): ActivityLine => ({ id, formulaId: 's1.fuel', inputs: { amount: 10, emissionIntensity: { value, unit: 'kg-CO2/L', label: 'supplier' } } });
+    const lines = [diesel('a', 100), custom('b', 2.5), { id: 'bad', formulaId: 's1.fuel', inputs: { emissionIntensity: 'jp-shk:fuel.diesel' } }, custom('c', 2.5), diesel('d', 3)];
+    const context = { ...CONTEXT };
+    const oneByOne = lines.map((line) => calculate(line, context));
+    const batch = calculateBatch(lines, { ...CONTEXT });
+    expect(batch.ok && batch.results).toEqual(oneByOne);
+    // 100 L × 2.58 = 258 kg; 10 L × 2.5 = 25 kg; the line without an amount is refused; 3 L × 2.58 = 7.74 kg
+    expect(oneByOne.map((r) => (r.ok ? r.co2eKg : r.error))).toEqual([258, 25, 'missing_input', 25, 7.74]);
+    expect(calculate(diesel('a', 100), context)).toEqual(oneByOne[0]);
+  });
+});
+
 describe('user-supplied factor sets (e.g. licensed tables uploaded as CSV)', () => {
   const uploaded: FactorSet = {
     id: 'acme-glec-upload',

@@ -107,9 +107,21 @@ export function prepare(context: CalculationContext): { ok: true; engine: Prepar
   return { ok: true, engine };
 }
 
+/**
+ * The engine prepared for each context object still in use. A context is data that is not
+ * changed once built, and the engine's caches are keyed by content, so lines calculated one at a
+ * time under the same context (an import deciding its lines one by one) share one engine, as
+ * `calculateBatch` does, instead of resolving the same factors and GWP table for every line.
+ */
+const preparedByContext = new WeakMap<CalculationContext, ReturnType<typeof prepare>>();
+
 /** Calculates one activity line. A bad context gives a failure result with the context's error code. */
 export function calculate(line: ActivityLine, context: CalculationContext): CalculationResult {
-  const p = prepare(context);
+  let p = preparedByContext.get(context);
+  if (!p) {
+    p = prepare(context);
+    preparedByContext.set(context, p);
+  }
   if (!p.ok) return failure(line, p.error, undefined, p.detail);
   return p.engine.calculate(line);
 }
