@@ -8,6 +8,7 @@ export * from './core/database';
 export { createEventStoreFromEnv } from './core/createEventStore';
 export { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgresEventStore';
 export { APPEND_LOCK_KEY } from './postgres/schema';
+export { copyField, copyLines } from './postgres/copyText';
 export { createEventStoreDbEventStore, type EventStoreDbOptions } from './eventstoredb/esdbEventStore';
 export type { ChangeBus } from './changeBus/changeBus';
 export { createInMemoryChangeBus } from './changeBus/inMemoryChangeBus';

@@ -10,7 +10,7 @@ import { metadataFor, type Session } from '../core/session';
 import { loadImportContext } from './importContext';
 import { runRows, type ImportTally, type LineRef, type PlannedWrite, type RowSource } from './importRun';
 import { readStreamsOf } from './readStreams';
-import { SpillFile } from './spillFile';
+import { eventSinkFor, type EventSink } from './eventSink';
 import type { Progress } from './uploads';
 
 type Outcome = ResponseOf<typeof importRoutes.upload>;
@@ -103,19 +103,19 @@ export async function fileNameTaken(deps: CommandApiDeps, companyId: string, fil
 
 /**
  * Reads every row once: checks, classifies and decides it. A dry run only counts; an import also
- * spills the decided events to disk as it goes and, if no row was refused or unclassified,
- * appends them with the import's own events as one atomic batch. Nothing is written for a file
- * with any bad or unclassified row (its spill file is dropped).
+ * hands the decided events to its sink as it goes (eventSink.ts: staged in the database, or
+ * spilled to a file) and, if no row was refused or unclassified, appends them with the import's
+ * own events as one atomic batch. Nothing is written for a file with any bad or unclassified row.
  */
 export async function runImport(deps: CommandApiDeps, session: Session, job: ImportJob): Promise<Outcome> {
   const ctx = await loadImportContext(deps, session);
   const readStreams = readStreamsOf(deps);
   const metadata = metadataFor(session, session.selectedCompanyId, deps.now?.() ?? new Date());
-  const spill = job.dryRun ? null : new SpillFile();
+  const sink = job.dryRun ? null : eventSinkFor(deps.eventStore);
   job.progress.phase = 'reading';
   try {
-    const emit = spill
-      ? (planned: PlannedWrite[]) => spill.write(planned.map((w) => ({ streamId: w.streamId, events: w.events.map((e) => toNewEvent(e, metadata)), expectedVersion: w.expectedVersion })))
+    const emit = sink
+      ? (planned: PlannedWrite[]) => sink.write(planned.map((w) => ({ streamId: w.streamId, events: w.events.map((e) => toNewEvent(e, metadata)), expectedVersion: w.expectedVersion })))
       : undefined;
     const listing = importListing(session.selectedCompanyId, job.importId, -1, importsDecider.initialState());
     const tally = await runRows({ eventStore: deps.eventStore, readStreams }, ctx, job.sourceType, job.source, {
@@ -126,18 +126,19 @@ export async function runImport(deps: CommandApiDeps, session: Session, job: Imp
     const refused = tally.errorCount > 0 || tally.unmatchedCount > 0 || tally.headerProblems.length > 0;
     // A header and nothing under it is most likely the wrong file (or an export that failed).
     if (!refused && tally.rows === 0) throw new Refusal('no_data_rows');
-    if (!spill || refused) {
+    if (!sink || refused) {
       job.progress.phase = 'done';
       return outcomeOf(job, tally, 'preview', { importId: null, uploadId: refused ? null : job.uploadId });
     }
-    return await appendImport(deps, session, job, tally, spill, metadata, listing.version());
+    return await appendImport(deps, session, job, tally, sink, metadata, listing.version());
   } finally {
-    await spill?.remove();
+    // Unless committed: a refused file, a failure or a refusal on the way leave nothing.
+    await sink?.abandon();
   }
 }
 
 /** The import's own events after its lines, the file name claimed, and everything appended as one. */
-async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJob, tally: ImportTally, spill: SpillFile, metadata: EventMetadata, streamVersion: number): Promise<Outcome> {
+async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJob, tally: ImportTally, sink: EventSink, metadata: EventMetadata, streamVersion: number): Promise<Outcome> {
   const companyId = session.selectedCompanyId;
   const decision = importsDecider.decide(
     {
@@ -163,8 +164,7 @@ async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJ
   );
   if (!decision.ok) throw new Refusal(decision.error);
   const streamId = importStreamId(companyId, job.importId);
-  await spill.write([{ streamId, events: decision.events.map((e) => toNewEvent(e, metadata)), expectedVersion: streamVersion === -1 ? 'no_stream' : streamVersion }]);
-  await spill.finish();
+  await sink.write([{ streamId, events: decision.events.map((e) => toNewEvent(e, metadata)), expectedVersion: streamVersion === -1 ? 'no_stream' : streamVersion }]);
   // The file name is claimed just before the append: of two uploads of one file at once, one writes.
   const guard = { guard: fileNameGuard(companyId, job.fileName), value: KEY };
   const claimed = await claim(deps, importKind(companyId), streamId, guard, metadata);
@@ -172,7 +172,7 @@ async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJ
   job.progress.phase = 'writing';
   let appended;
   try {
-    appended = await deps.eventStore.appendStreamed(spill.read());
+    appended = await sink.commit();
   } catch (error) {
     // Nothing was written: the claim lapses (an import stream that does not exist holds nothing).
     if (error instanceof WrongExpectedVersionError) throw new Refusal('version_conflict');

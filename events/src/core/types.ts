@@ -101,6 +101,12 @@ export interface Subscription {
 /** The port every event store adapter implements (PostgreSQL/PGlite, EventStoreDB). */
 export interface EventStore {
   readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
+  /**
+   * appendStreamed stages the chunks as they come, without holding the log, and checks and
+   * appends them only when the last one is in (PostgreSQL): the chunks may then be produced while
+   * this store is read, and a producer that throws leaves nothing written.
+   */
+  readonly stagesStreamedAppends: boolean;
   appendToStream(
     streamId: string,
     events: readonly NewEvent[],
@@ -130,7 +136,8 @@ export interface EventStore {
    * appendToStreams' writes; a stream may go on in a later chunk (expecting the version the earlier
    * chunks left it at). The chunks must not read this
    * store while they are produced (PGlite's one connection is the transaction's): produce them
-   * beforehand, e.g. into a spill file. EventStoreDB appends chunk by chunk (not atomic there).
+   * beforehand, e.g. into a spill file — unless the store `stagesStreamedAppends`. EventStoreDB
+   * appends chunk by chunk (not atomic there).
    */
   appendStreamed(chunks: AsyncIterable<readonly StreamWrite[]>): Promise<{ written: number; lastPosition: LogPosition | null }>;
   /** Events of one stream in order; an empty array when the stream does not exist. */

@@ -528,6 +528,37 @@ export function describeEventStoreContract(name: string, factory: ContractFactor
       });
     });
 
+    describe('appending in chunks while they are produced (stagesStreamedAppends)', () => {
+      it('the chunks may read the store and others append meanwhile; a producer that throws leaves nothing', async () => {
+        // PostgreSQL stages; PGlite (one connection) and EventStoreDB (chunk by chunk) need their chunks made first.
+        expect(store.stagesStreamedAppends).toBe(store.kind === 'postgres');
+        if (!store.stagesStreamedAppends) return;
+        const [a, b, other] = [stream('staged-a'), stream('staged-b'), stream('staged-other')];
+        await store.appendToStream(b, [event('B0')]);
+        let otherAppended = false;
+        const produced = async function* (fail: boolean) {
+          yield [{ streamId: a, events: [event('A0')], expectedVersion: 'no_stream' as const }];
+          // Between chunks: a read of the store and another writer's append both complete.
+          const version = (await store.readStream(b)).length - 1;
+          await store.appendToStream(other, [event('O0')]);
+          otherAppended = true;
+          if (fail) throw new Error('a bad row');
+          yield [{ streamId: b, events: [event('B1')], expectedVersion: version }];
+        };
+        const refused = await refusal(store.appendStreamed(produced(true)));
+        expect(String(refused)).toContain('a bad row');
+        expect(otherAppended).toBe(true);
+        expect(await store.readStream(a)).toEqual([]);
+        const done = await store.appendStreamed(produced(false));
+        expect(done.written).toBe(2);
+        expect((await store.readStream(b)).map((e) => [e.type, e.streamPosition])).toEqual([['B0', 0], ['B1', 1]]);
+        // The staged events come after the append made while they were produced.
+        const [o] = await store.readStream(other);
+        const [a0] = await store.readStream(a);
+        expect(comparePositions(a0!.globalPosition, o!.globalPosition)).toBeGreaterThan(0);
+      });
+    });
+
     describe('reading', () => {
       it('reads many streams in one call, each in order; a missing one is empty', async () => {
         const [a, b, missing] = [stream('many-a'), stream('many-b'), stream('many-missing')];

@@ -99,6 +99,8 @@ async function* cancelling<T>(read: StreamingRead<T>): AsyncGenerator<T> {
 
 class EsdbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
+  /** Chunk by chunk as they come: a producer must have checked everything first (a spill file). */
+  readonly stagesStreamedAppends = false;
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
 

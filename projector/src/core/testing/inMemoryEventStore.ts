@@ -128,6 +128,8 @@ export function createInMemoryEventStore(
 
   const store: EventStore & { readonly size: number; readonly log: InMemoryLog } = {
     kind: options.kind ?? 'postgres',
+    // appendStreamed collects every chunk before it appends anything.
+    stagesStreamedAppends: true,
     log: shared,
     get size() {
       return log.length;
