@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loginOver, send } from '../integration/commandLoad';
 import { onChildServers } from './childServers';
-import type { BenchResult } from './stats';
+import { latencySummary, type BenchResult } from './stats';
 
 /**
  * (h) Importing a standard-format CSV end to end: the file uploaded over HTTP to the server in its
@@ -17,10 +17,13 @@ import type { BenchResult } from './stats';
  * rules, calculated, appended as one atomic batch and projected into the ledger (the clock stops
  * when the records query counts every line). Beside it, in the same run and on the same
  * PostgreSQL database, `COPY … FROM STDIN (FORMAT csv)` of the same file into a plain table of
- * text columns: the floor of getting those bytes into PostgreSQL at all. Peak RSS is the server
- * process's VmHWM, with the server's V8 heap capped (`BENCH_IMPORT_HEAP_MB`, default 384; 0 for V8's
- * default, which lets garbage reach well over a GB before collecting it). A second, larger file (`BENCH_IMPORT_ROWS_LARGE`, default 1,000,000) checks that
- * a file ten times the size completes with memory bounded.
+ * text columns: the floor of getting those bytes into PostgreSQL at all (the embedded run is
+ * compared with the same COPY on DATABASE_URL). Peak RSS is the server process's VmHWM during the
+ * import (reset just before it), with the server's V8 heap capped (`BENCH_IMPORT_HEAP_MB`, default
+ * 384; 0 for V8's default, which lets garbage reach well over a GB before collecting it). Meanwhile
+ * another session queries and commands every 250 ms, timed: the server must keep serving. A
+ * second, larger file (`BENCH_IMPORT_ROWS_LARGE`, default 1,000,000) checks that a file ten times
+ * the size completes with memory bounded.
  */
 
 const HEADER = '取引日,伝票番号,行番号,内容,取引先名,取引数量,単位,取引金額,通貨,社内部署,勘定科目コード,エネルギー種別';
@@ -47,11 +50,44 @@ export async function writeStandardCsv(path: string, rows: number): Promise<void
   await pipeline(Readable.from(lines()), createWriteStream(path));
 }
 
-/** The server process's peak resident set (VmHWM), MiB. */
-function peakRssMiB(pid: number | undefined): number {
+/** The server process's peak resident set (VmHWM), or its resident set now (VmRSS), MiB. */
+function rssMiB(pid: number | undefined, which: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
   if (!pid) return Number.NaN;
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  const m = new RegExp(`${which}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+/**
+ * Starts the peak anew (Linux: 5 into clear_refs), so the peak read after an import is the
+ * import's own, not the first start's (which seeds the demo tenant and, embedded, sets PGlite up).
+ */
+function resetPeakRss(pid: number | undefined): void {
+  if (pid) writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/**
+ * Another user meanwhile: a query (GET /api/import/history) and a command (POST /api/currency)
+ * every 250 ms while the import runs, each timed — the server must keep serving them.
+ */
+function otherUser(url: string, token: string): { stop: () => Promise<{ query: number[]; command: number[] }> } {
+  const samples = { query: [] as number[], command: [] as number[] };
+  let active = true;
+  const timed = async (into: number[], call: () => Promise<{ status: number }>) => {
+    const started = performance.now();
+    const answer = await call();
+    if (answer.status !== 200) throw new Error(`(h) the other user was refused: ${answer.status}`);
+    into.push(performance.now() - started);
+  };
+  const loop = (async () => {
+    const { body } = await send(url, token, 'POST', '/api/currency', { fiscalYear: 2099, currencyUnit: 'CHF', rate: 170 });
+    const id = (body as { currency: { id: string } }).currency.id;
+    for (let i = 1; active; i++) {
+      await timed(samples.query, () => send(url, token, 'GET', '/api/import/history?fiscalYear=2025'));
+      await timed(samples.command, () => send(url, token, 'POST', '/api/currency', { id, fiscalYear: 2099, currencyUnit: 'CHF', rate: 170 + (i % 500) / 100 }));
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  return { stop: async () => ((active = false), await loop, samples) };
 }
 
 async function copySeconds(databaseUrl: string, path: string): Promise<number> {
@@ -133,7 +169,14 @@ export async function benchImportFile(options: { rows: number; largeRows: number
       const copyUrl = target.databaseUrl ?? process.env.DATABASE_URL ?? null;
       const token = await loginOver(server.url);
       const copy = copyUrl ? await copySeconds(copyUrl, file) : Number.NaN;
+      const idleRss = rssMiB(server.child.pid, 'VmRSS');
+      resetPeakRss(server.child.pid);
+      // Another session (the administrator's, who may change currency rates) works meanwhile.
+      const meanwhile = otherUser(server.url, await loginOver(server.url));
       const run = await importOnce(server.url, token, file, 'bench-100k.csv', options.rows);
+      const others = await meanwhile.stop();
+      const query = latencySummary(others.query);
+      const command = latencySummary(others.command);
       const figures: Record<string, number | string> = {
         rows: options.rows,
         server_heap_cap_MiB: options.heapMb > 0 ? options.heapMb : 'V8 default',
@@ -146,18 +189,22 @@ export async function benchImportFile(options: { rows: number; largeRows: number
         rows_per_s: Math.round(options.rows / run.seconds),
         copy_s: Math.round(copy * 1000) / 1000,
         ratio_to_copy: Math.round((run.seconds / copy) * 10) / 10,
-        peak_rss_MiB: peakRssMiB(server.child.pid),
+        rss_before_MiB: idleRss,
+        peak_rss_MiB: rssMiB(server.child.pid),
+        other_user_query_p50_p95_max_ms: `${query.p50_ms} / ${query.p95_ms} / ${query.max_ms} (${query.samples})`,
+        other_user_command_p50_p95_max_ms: `${command.p50_ms} / ${command.p95_ms} / ${command.max_ms} (${command.samples})`,
       };
       if (options.largeRows > 0) {
         const large = join(dir, 'standard-large.csv');
         await writeStandardCsv(large, options.largeRows);
         figures.large_rows = options.largeRows;
         try {
+          resetPeakRss(server.child.pid);
           const big = await importOnce(server.url, token, large, 'bench-large.csv', options.largeRows);
           figures.large_end_to_end_s = Math.round(big.seconds * 10) / 10;
           figures.large_answered_s = Math.round(big.answerSeconds * 10) / 10;
           figures.large_rows_per_s = Math.round(options.largeRows / big.seconds);
-          figures.large_peak_rss_MiB = peakRssMiB(server.child.pid);
+          figures.large_peak_rss_MiB = rssMiB(server.child.pid);
         } catch (error) {
           figures.large_failed = String(error).slice(0, 300);
         }

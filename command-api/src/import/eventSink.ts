@@ -14,11 +14,10 @@ export interface EventSink {
 }
 
 /**
- * The sink for `store`: where the store stages a streamed append (PostgreSQL), the events go
- * straight into it while the rows are still being read, so the database takes in one chunk while
- * the next is decided and the log's lock is held only for the final insert; elsewhere (PGlite's
- * one connection, EventStoreDB's chunk-by-chunk append) they are spilled to a file and appended
- * once the whole file has been read and found good.
+ * The sink for `store`: where the store stages a streamed append (PostgreSQL, PGlite), the events
+ * go straight into it while the rows are still being read, and the log's lock is held only for
+ * the final insert; elsewhere (EventStoreDB's chunk-by-chunk append, which is not atomic) they
+ * are spilled to a file and appended once the whole file has been read and found good.
  */
 export function eventSinkFor(store: EventStore): EventSink {
   return store.stagesStreamedAppends ? new StagedSink(store) : new SpillSink(store);

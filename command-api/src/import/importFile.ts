@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { importRoutes, ResponseOf } from '@ghg/api';
 import { foldRecorded, importsDecider, importStreamId, KEY, type ImportSourceType, type ImportState } from '@ghg/domain';
-import { WrongExpectedVersionError, type EventMetadata } from '@ghg/events';
+import { WrongExpectedVersionError, type EventMetadata, type NewEvent, type StreamWrite } from '@ghg/events';
 import type { CommandApiDeps } from '../core/deps';
 import { toNewEvent } from '../core/executeCommand';
 import { Refusal } from '../core/httpErrors';
 import { claim } from '../core/entityCommand';
 import { metadataFor, type Session } from '../core/session';
 import { loadImportContext } from './importContext';
-import { runRows, type ImportTally, type LineRef, type PlannedWrite, type RowSource } from './importRun';
+import { LINES_PER_TURN, runRows, type ImportTally, type LineRef, type PlannedWrite, type RowSource } from './importRun';
 import { readStreamsOf } from './readStreams';
 import { eventSinkFor, type EventSink } from './eventSink';
 import type { Progress } from './uploads';
@@ -114,9 +115,7 @@ export async function runImport(deps: CommandApiDeps, session: Session, job: Imp
   const sink = job.dryRun ? null : eventSinkFor(deps.eventStore);
   job.progress.phase = 'reading';
   try {
-    const emit = sink
-      ? (planned: PlannedWrite[]) => sink.write(planned.map((w) => ({ streamId: w.streamId, events: w.events.map((e) => toNewEvent(e, metadata)), expectedVersion: w.expectedVersion })))
-      : undefined;
+    const emit = sink ? async (planned: PlannedWrite[]) => sink.write(await checkedWrites(planned, metadata)) : undefined;
     const listing = importListing(session.selectedCompanyId, job.importId, -1, importsDecider.initialState());
     const tally = await runRows({ eventStore: deps.eventStore, readStreams }, ctx, job.sourceType, job.source, {
       importId: job.importId,
@@ -184,6 +183,21 @@ async function appendImport(deps: CommandApiDeps, session: Session, job: ImportJ
 }
 
 export const newImportId = () => randomUUID();
+
+/** The writes' events checked against their contracts (toNewEvent), a few hundred per turn of the event loop. */
+async function checkedWrites(planned: readonly PlannedWrite[], metadata: EventMetadata): Promise<StreamWrite[]> {
+  let checked = 0;
+  const writes: StreamWrite[] = [];
+  for (const w of planned) {
+    const events: NewEvent[] = [];
+    for (const e of w.events) {
+      if (++checked % LINES_PER_TURN === 0) await nextTurn();
+      events.push(toNewEvent(e, metadata));
+    }
+    writes.push({ streamId: w.streamId, events, expectedVersion: w.expectedVersion });
+  }
+  return writes;
+}
 
 /**
  * The import stream's writes that list each chunk's lines as the chunk is written (so no list of a

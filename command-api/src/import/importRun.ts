@@ -19,6 +19,7 @@ import {
   type HeaderProblem,
   type RuleCondition,
 } from '@ghg/domain';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DomainEvent, RecordedEvent } from '@ghg/events';
 import type { CommandApiDeps } from '../core/deps';
 import { importedDealId, importedSettingId } from './ids';
@@ -91,6 +92,8 @@ const SAMPLE_ROWS = 20;
 const ROWS_PER_UNMATCHED_GROUP = 20;
 /** Lines decided together: one read of their streams, one chunk of the atomic append. */
 export const CHUNK = 2000;
+/** Lines decided, or events checked, between turns of the event loop (a few milliseconds' work). */
+export const LINES_PER_TURN = 200;
 
 const newTally = (): ImportTally => ({
   columns: [],
@@ -197,7 +200,9 @@ export async function runRows(
     const writes: PlannedWrite[] = [];
     const created: LineRef[] = [];
     const updated: LineRef[] = [];
-    batch.forEach((c, i) => {
+    for (const [i, c] of batch.entries()) {
+      // A few hundred decisions per turn of the event loop: other requests are not kept waiting.
+      if (i > 0 && i % LINES_PER_TURN === 0) await nextTurn();
       const history = histories.get(ids[i]!) ?? [];
       const state = foldRecorded(activityLinesDecider, history);
       const decision = activityLinesDecider.decide(c.command, state);
@@ -205,17 +210,17 @@ export async function runRows(
         const field = recordFieldOf(activityLineProblem(c.command, state)?.field ?? '', c.rule);
         // A problem of the rule's own detail names the rule; one of the record, its value.
         addError(tally, { row: c.record.row, field, code: decision.error, value: field === 'rule' ? c.rule.name : valueOf(c.record, field) });
-        return;
+        continue;
       }
       const event = decision.events[0];
       tally.ruleVersions[c.rule.ruleId] = c.rule.version;
       const before = state.line;
       if (!event) {
         tally.unchanged += 1;
-        return;
+        continue;
       }
       const data = event.type === 'ActivityLineRemoved' ? null : event.data;
-      if (!data) return;
+      if (!data) continue;
       const after = data.calculation.co2eKg;
       const delta = after - (before?.calculation.co2eKg ?? 0);
       tally.totals.co2eKg += delta;
@@ -231,7 +236,7 @@ export async function runRows(
         created.push({ dealId: data.dealId, version });
       }
       writes.push({ streamId: ids[i]!, events: [event], expectedVersion: history.length === 0 ? 'no_stream' : history.at(-1)!.streamPosition });
-    });
+    }
     options.onRows?.(tally.rows);
     if (options.emit && tally.errorCount === 0 && tally.unmatchedCount === 0) {
       const settingWrites = pendingSettingWrites;

@@ -103,7 +103,7 @@ export interface EventStore {
   readonly kind: 'postgres' | 'pglite' | 'eventstoredb';
   /**
    * appendStreamed stages the chunks as they come, without holding the log, and checks and
-   * appends them only when the last one is in (PostgreSQL): the chunks may then be produced while
+   * appends them only when the last one is in (PostgreSQL, PGlite): the chunks may then be produced while
    * this store is read, and a producer that throws leaves nothing written.
    */
   readonly stagesStreamedAppends: boolean;
@@ -132,12 +132,11 @@ export interface EventStore {
   appendToStreams(writes: readonly StreamWrite[]): Promise<AppendResult[]>;
   /**
    * One long append in chunks (an import of up to a million lines), all or nothing on
-   * PostgreSQL/PGlite (one transaction), memory bounded by a chunk. Each chunk is checked like
+   * PostgreSQL/PGlite, memory bounded by a chunk. Each chunk is checked like
    * appendToStreams' writes; a stream may go on in a later chunk (expecting the version the earlier
-   * chunks left it at). The chunks must not read this
-   * store while they are produced (PGlite's one connection is the transaction's): produce them
-   * beforehand, e.g. into a spill file — unless the store `stagesStreamedAppends`. EventStoreDB
-   * appends chunk by chunk (not atomic there).
+   * chunks left it at). Where the store `stagesStreamedAppends`, the chunks may be produced while
+   * the store is read; elsewhere (EventStoreDB, which appends chunk by chunk and is not atomic
+   * there) produce and check them beforehand, e.g. into a spill file.
    */
   appendStreamed(chunks: AsyncIterable<readonly StreamWrite[]>): Promise<{ written: number; lastPosition: LogPosition | null }>;
   /** Events of one stream in order; an empty array when the stream does not exist. */

@@ -16,7 +16,7 @@ import type {
 } from '@ghg/events';
 import type { UpcasterRegistry } from '@ghg/events';
 import { AppendQueue } from './appendQueue';
-import { appendStreamedInTransaction, appendToStreamsInTransaction } from './batchAppend';
+import { appendToStreamsInTransaction } from './batchAppend';
 import { appendStreamedStaged } from './stagedAppend';
 import { PgListener } from './pgListener';
 import { EVENT_COLUMNS, pgPosition, rowToEvent, type EventRow } from './rows';
@@ -38,7 +38,7 @@ export async function createPostgresEventStore(db: Database, options: PostgresEv
 
 class PostgresEventStore implements EventStore {
   readonly kind: 'postgres' | 'pglite';
-  readonly stagesStreamedAppends: boolean;
+  readonly stagesStreamedAppends = true;
   private readonly knex: Knex;
   private readonly queue: AppendQueue;
   private readonly subscriptions = new Set<Subscription>();
@@ -53,7 +53,6 @@ class PostgresEventStore implements EventStore {
     private readonly options: PostgresEventStoreOptions,
   ) {
     this.kind = db.kind;
-    this.stagesStreamedAppends = db.kind === 'postgres';
     this.knex = db.knex;
     // PGlite has no other process to tell, so NOTIFY would only cost a statement.
     this.queue = new AppendQueue(db.knex, db.kind === 'postgres', () => announceAppended(this.knex));
@@ -92,9 +91,8 @@ class PostgresEventStore implements EventStore {
     const checked = (async function* () {
       for await (const chunk of chunks) yield checkStreamWrites(chunk);
     })();
-    // PostgreSQL stages the chunks without the append lock (other connections go on serving);
-    // PGlite's one connection is the transaction's anyway, and it has no COPY from a client.
-    const running = this.kind === 'postgres' ? appendStreamedStaged(this.knex, checked, true) : appendStreamedInTransaction(this.knex, checked, false);
+    // Staged without the append lock: other appends and queries go on until the final insert.
+    const running = appendStreamedStaged(this.knex, this.kind, checked);
     this.batches.add(running);
     try {
       const { written, newest } = await running;

@@ -284,7 +284,13 @@ export class ProjectorRunner {
         await this.sleep(this.backoff(errors), false);
         continue;
       }
-      if (outcome === 'progressed' || !this.running) continue;
+      if (outcome === 'progressed' || !this.running) {
+        // A turn of the event loop between batches: on PGlite, whose queries answer at once (the
+        // work is synchronous WASM), a catch-up would otherwise be one chain of promise callbacks
+        // that keeps every request of the process waiting until the last batch.
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
       await this.sleep(this.idleDelay(), true);
       // Woken by a new event: give the commands racing it a moment to append theirs too, so one
       // batch carries them all (PGlite serialises every query, and a batch costs about the same
