@@ -29,7 +29,10 @@ export interface ChildServerTarget {
  */
 export async function onChildServers<T>(measure: (server: ChildServer, label: ChildServerLabel, target: ChildServerTarget) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
+  // BENCH_BACKENDS=embedded or =postgres runs one of them only (a long run on one backend).
+  const only = process.env.BENCH_BACKENDS;
   for (const [name, backend] of backends) {
+    if (only && only !== (name === 'PGlite' ? 'embedded' : 'postgres')) continue;
     const db = await backend();
     if (!db) continue;
     const dataDir = mkdtempSync(join(tmpdir(), 'ghg-bench-'));

@@ -22,7 +22,8 @@ import { latencySummary, type BenchResult } from './stats';
  * import (reset just before it), with the server's V8 heap capped (`BENCH_IMPORT_HEAP_MB`, default
  * 384; 0 for V8's default, which lets garbage reach well over a GB before collecting it). Meanwhile
  * another session queries and commands every 250 ms, timed: the server must keep serving. A
- * second, larger file (`BENCH_IMPORT_ROWS_LARGE`, default 1,000,000) checks that a file ten times
+ * second, larger file (`BENCH_IMPORT_ROWS_LARGE`, default 1,000,000; embedded
+ * `BENCH_IMPORT_ROWS_LARGE_EMBEDDED`, default the same) checks that a file ten times
  * the size completes with memory bounded.
  */
 
@@ -155,7 +156,7 @@ async function importOnce(url: string, token: string, path: string, fileName: st
 
 const round2 = (x: number | undefined) => (x === undefined ? 'not seen' : Math.round(x * 100) / 100);
 
-export async function benchImportFile(options: { rows: number; largeRows: number; heapMb: number }): Promise<BenchResult[]> {
+export async function benchImportFile(options: { rows: number; largeRows: { postgres: number; embedded: number }; heapMb: number }): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ghg-bench-import-'));
   // The server's V8 heap cap (0: V8's own default). V8 lets garbage pile up to its default cap
   // before it collects; a cap makes it collect earlier, so RSS shows what is live.
@@ -194,16 +195,17 @@ export async function benchImportFile(options: { rows: number; largeRows: number
         other_user_query_p50_p95_max_ms: `${query.p50_ms} / ${query.p95_ms} / ${query.max_ms} (${query.samples})`,
         other_user_command_p50_p95_max_ms: `${command.p50_ms} / ${command.p95_ms} / ${command.max_ms} (${command.samples})`,
       };
-      if (options.largeRows > 0) {
+      const largeRows = target.databaseUrl ? options.largeRows.postgres : options.largeRows.embedded;
+      if (largeRows > 0) {
         const large = join(dir, 'standard-large.csv');
-        await writeStandardCsv(large, options.largeRows);
-        figures.large_rows = options.largeRows;
+        await writeStandardCsv(large, largeRows);
+        figures.large_rows = largeRows;
         try {
           resetPeakRss(server.child.pid);
-          const big = await importOnce(server.url, token, large, 'bench-large.csv', options.largeRows);
+          const big = await importOnce(server.url, token, large, 'bench-large.csv', largeRows);
           figures.large_end_to_end_s = Math.round(big.seconds * 10) / 10;
           figures.large_answered_s = Math.round(big.answerSeconds * 10) / 10;
-          figures.large_rows_per_s = Math.round(options.largeRows / big.seconds);
+          figures.large_rows_per_s = Math.round(largeRows / big.seconds);
           figures.large_peak_rss_MiB = rssMiB(server.child.pid);
         } catch (error) {
           figures.large_failed = String(error).slice(0, 300);

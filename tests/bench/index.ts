@@ -41,7 +41,7 @@ const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
       }),
   ],
   ['ledger', () => benchLedgerQueries({ lines: { postgres: size('BENCH_LEDGER_LINES', 200_000), embedded: size('BENCH_LEDGER_LINES_EMBEDDED', 200_000) } })],
-  ['import', () => benchImportFile({ rows: size('BENCH_IMPORT_ROWS', 100_000), largeRows: size('BENCH_IMPORT_ROWS_LARGE', 1_000_000), heapMb: size('BENCH_IMPORT_HEAP_MB', 384) })],
+  ['import', () => benchImportFile({ rows: size('BENCH_IMPORT_ROWS', 100_000), largeRows: { postgres: size('BENCH_IMPORT_ROWS_LARGE', 1_000_000), embedded: size('BENCH_IMPORT_ROWS_LARGE_EMBEDDED', size('BENCH_IMPORT_ROWS_LARGE', 1_000_000)) }, heapMb: size('BENCH_IMPORT_HEAP_MB', 384) })],
   ['ledger-rebuild', () => benchLedgerRebuild({ events: { postgres: size('BENCH_LEDGER_REBUILD_EVENTS', 200_000), embedded: size('BENCH_LEDGER_REBUILD_EVENTS_EMBEDDED', 50_000) } })],
 ];
 for (const [name, run] of suites) {
