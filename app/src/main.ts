@@ -20,7 +20,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env) {
   const { db, eventStore, changeBus, logger } = infra;
 
   // PGlite runs each batch on this process's thread: smaller catch-up batches keep requests answered between them.
-  const catchUpBatchSize = db.kind === 'pglite' ? 1000 : 5000;
+  const catchUpBatchSize = db.kind === 'pglite' ? 2500 : 5000;
   const runner = new ProjectorRunner({ db, eventStore, projections: allProjections, changeBus, logger, coalesceMs: COALESCE_MS, catchUpBatchSize });
   await runner.start();
   const seeded = await seedDemoTenantIfEmpty(eventStore, config.demoPassword);

@@ -1,5 +1,6 @@
 import type { ProjectorFeature } from '../core/feature';
 import * as importTables from '../migrations/0014_imports';
+import * as importRecordOrder from '../migrations/0015_importRecordOrder';
 import { importRulesProjection } from './importRules';
 import { importHistoryProjection } from './importHistory';
 
@@ -11,5 +12,5 @@ import { importHistoryProjection } from './importHistory';
 export const importFeature: ProjectorFeature = {
   name: 'import',
   projections: [importRulesProjection, importHistoryProjection],
-  migrations: [importTables],
+  migrations: [importTables, importRecordOrder],
 };

@@ -126,8 +126,9 @@ export function registerImportQueries(app: FastifyInstance, deps: QueryApiDeps):
       .leftJoin('company_sections as c', function joinSection() {
         this.on('c.id', '=', 'l.section_id').andOn('c.company_id', '=', 'l.company_id');
       })
-      // Newest import first, then each import's lines in the order of its file's rows.
-      .orderByRaw("h.imported_at desc nulls last, l.import_id, (l.origin->>'row')::integer, l.deal_id")
+      // Newest import first, then each import's lines in the order of its file's rows; of one
+      // import, its rows in order (the ledger's index on company, import and row serves a page).
+      .orderByRaw(importId === undefined ? "h.imported_at desc nulls last, l.import_id, (l.origin->>'row')::integer, l.deal_id" : "(l.origin->>'row')::integer, l.deal_id")
       .offset(offset)
       .limit(limit)
       .select(
