@@ -88,7 +88,7 @@ describe('fuzzed routes', () => {
         plan.push([route, [...sweepSamples(url, base, false).map((s) => requestOf(method, url, token, s)), ...queries.map((q) => requestOf(method, url, token, valid, q))]]);
       } else {
         const samples = [...sweepSamples(url, base, true), ...fc.sample(randomSamples(url, base, true), { seed, numRuns: RUNS })];
-        plan.push([route, samples.map((s) => requestOf(method, url, token, s))]);
+        plan.push([route, samples.map((s) => requestOf(method, url, token, s, base.query))]);
       }
     }
     // Bodies over every body limit must get a readable 413, not a reset connection.

@@ -5,6 +5,10 @@ import { inviteAndLogin } from '../invitedUser';
 export interface BaseRequest {
   params?: Record<string, string>;
   body?: unknown;
+  /** A query string the route needs (without '?'). */
+  query?: string;
+  /** A body that is a file rather than JSON: the fuzzer sends it as is and mutates its bytes. */
+  file?: { body: Buffer; contentType: string };
   /** Routes about the caller's own account run as a separate user, so the admin's session survives them. */
   as?: 'self';
 }
@@ -22,7 +26,7 @@ export interface Fixture {
   fiscalYearId: string;
   intensityId: string;
   factorSetId: string;
-  ids: Record<'currency' | 'offset' | 'certificate' | 'goal' | 'flag' | 'intensity' | 'managementIntensity' | 'scopeSetting' | 'spareScopeSetting' | 'activityLine', string>;
+  ids: Record<'currency' | 'offset' | 'certificate' | 'goal' | 'flag' | 'intensity' | 'managementIntensity' | 'scopeSetting' | 'spareScopeSetting' | 'activityLine' | 'importRule' | 'upload' | 'import', string>;
 }
 
 const offset = { type: 'J-クレジット', particularNumberFrom: 'FZ-1', particularNumberTo: 'FZ-9', invalidOrRelocationQuantity: 9, invalidOrRelocationDate: '2025-06-30', authType: '無効化' };
@@ -31,6 +35,10 @@ const lines = [{ formulaId: 's1.fuel', inputs: { amount: 1, emissionIntensity: '
 const scopeSetting = (section: string) => ({ scopeCategory: '1', formulaId: 's1.fuel', section, detail: { fuel: '軽油', amount: 10, emissionIntensity: 'jp-shk:fuel.diesel' } });
 /** A diesel line of fiscal year 2022 (its default basis pins SHK's legacy factors). */
 const activityLine = (scopeSettingId: string, dealId?: string) => ({ deal: { id: dealId, count: 10, countUnit: 'L', occurrenceDate: '2022/7/1' }, scopeSetting: { id: scopeSettingId }, scopeSettingDetail: { emissionIntensity: 'jp-shk:fuel.diesel' } });
+/** A standard-format file of one diesel row in fiscal year 2025, which the fixture's rule classifies. */
+const importCsv = (slip: string) =>
+  Buffer.from(`取引日,伝票番号,行番号,内容,取引数量,単位,取引金額,社内部署,勘定科目コード,エネルギー種別\r\n2025/5/1,${slip},1,軽油,10,L,1500,経理部,5300,軽油\r\n`, 'utf8');
+const importRule = { name: 'fuzz diesel', priority: 5, conditions: [{ field: 'energyType', value: '軽油' }], scopeCategory: '1', formulaId: 's1.fuel', detail: { fuel: '軽油', emissionIntensity: { value: 2.58, unit: 'kg-CO2/L', label: 'fuzz' } }, countFrom: 'volume' };
 const FACTOR_CSV = 'key,label_ja,label_en,label_zhHans,value,unit,stage,valid_from,valid_to,source,licence_note,category\r\nfz.k1,係数,factor,,0.5,kg-CO2e/kWh,,,,,,\r\n';
 
 /** Creates one of everything the command routes refer to, through the API, as the group administrator. */
@@ -53,6 +61,17 @@ export async function prepareFixture(app: RunningApp, adminToken: string): Promi
   const goal = (await ok('POST', '/api/reduction-goal', { reductionGoals: [{ scopeCategory: '1', goalYear: 2045, goalEmission: 1, targetYear: 0, targetEmission: 0 }] })).reductionGoals[0];
   // Activity lines are calculated under a fixed basis.
   await ok('POST', '/api/calculation-basis', { fiscalYear: 2022, reason: 'fuzz' });
+  await ok('POST', '/api/import/rules', importRule);
+  const importFile = async (fileName: string, dryRun: boolean) => {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: `/api/import?sourceType=standard&fileName=${fileName}${dryRun ? '&dryRun=true' : ''}`,
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'text/csv' },
+      payload: importCsv(fileName),
+    });
+    if (res.statusCode !== 200) throw new Error(`fixture import ${fileName}: ${res.statusCode} ${res.body}`);
+    return JSON.parse(res.body) as { importId: string | null; uploadId: string | null };
+  };
   const target = (await ok('POST', '/api/users', { email: 'fuzz.target@demo.example', name: 'fuzz target', role: 'viewer', companyIds: [companyId] })).user;
   return {
     adminToken,
@@ -76,6 +95,9 @@ export async function prepareFixture(app: RunningApp, adminToken: string): Promi
       managementIntensity: (await ok('POST', '/api/management-intensity', { intensityId: intensity.id, fiscalYear: 2045, value: 1 })).managementIntensity.id,
       scopeSetting: (await ok('POST', '/api/create-scope-settings', { scopeSettings: [scopeSetting(leaf.id)] })).scopeSettings[0].id,
       spareScopeSetting: (await ok('POST', '/api/create-scope-settings', { scopeSettings: [scopeSetting(leaf.id)] })).scopeSettings[0].id,
+      importRule: (await ok('POST', '/api/import/rules', { ...importRule, name: 'fuzz spare rule' })).rule.ruleId,
+      upload: (await importFile('fuzz-preview.csv', true)).uploadId!,
+      import: (await importFile('fuzz-imported.csv', false)).importId!,
       activityLine: (await ok('POST', '/api/user-input-emission', activityLine((await ok('POST', '/api/create-scope-settings', { scopeSettings: [scopeSetting(leaf.id)] })).scopeSettings[0].id))).line.dealId,
     },
   };
@@ -130,6 +152,16 @@ export function baseRequests(f: Fixture): Record<string, BaseRequest> {
     'POST /api/company-factor-sets': { body: { setId: 'fz-new', title: { ja: 'fuzz', en: 'fuzz' }, publisher: 'p', citation: 'c', licence: 'l' } },
     'POST /api/company-factor-sets/:id/factors': { ...id(f.factorSetId), body: { key: 'fz.k2', label: { ja: 'x', en: 'x' }, value: 0.25, unit: 'kg-CO2e/kWh', validFrom: '2024-04-01' } },
     'DELETE /api/company-factor-sets/:id/factors/:key': { params: { id: f.factorSetId, key: 'fz.k0' } },
+    'POST /api/import': { query: 'sourceType=standard&fileName=fuzz-upload.csv', file: { body: importCsv('fuzz-upload'), contentType: 'text/csv' } },
+    'POST /api/import/rows': {
+      body: { sourceType: 'standard', fileName: 'fuzz-rows', header: ['取引日', '伝票番号', '行番号', '内容', '取引数量', '単位', '社内部署', 'エネルギー種別'], rows: [['2025/6/1', 'FZR', 1, '軽油', 5, 'L', '経理部', '軽油']] },
+    },
+    'POST /api/import/confirm': { body: { uploadId: f.ids.upload, dryRun: true } },
+    'POST /api/import/progress': { body: { uploadId: f.ids.upload } },
+    'POST /api/import/undo': { body: { importId: f.ids.import } },
+    'POST /api/import/reapply': { body: { importId: f.ids.import, dryRun: true } },
+    'POST /api/import/rules': { body: { ...importRule, name: 'fuzz rule 2', conditions: [{ field: 'accountCode', value: '5999' }] } },
+    'DELETE /api/import/rules': { body: { ruleId: f.ids.importRule } },
     'POST /api/company-factor-sets/:id/upload': { ...id(f.factorSetId), body: { fileName: 'fuzz.csv', contentBase64: Buffer.from(FACTOR_CSV).toString('base64'), mode: 'merge' } },
   };
 }
