@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit tests are pure and fast; integration tests open PGlite/PostgreSQL and run one file at a
-// time per worker. Browser tests live in tests/e2e and run under Playwright, never here.
+// time. Browser tests live in tests/e2e and run under Playwright, never here.
+//
+// Integration files share one module graph (isolate: false): evaluating the app's modules anew
+// for every file cost about 6 s a file, half of the integration run. A file that replaces a
+// module with vi.mock needs a graph of its own: name it *.isolated.int.test.ts.
 export default defineConfig({
   test: {
     projects: [
@@ -16,6 +20,17 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['{events,eventstore,domain,api,command-api,projector,query-api,app,locales,tests}/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', 'tests/e2e/**', '**/*.isolated.int.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'int-isolated',
+          include: ['{events,eventstore,domain,api,command-api,projector,query-api,app,locales,tests}/**/*.isolated.int.test.ts'],
           exclude: ['**/node_modules/**', 'tests/e2e/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
