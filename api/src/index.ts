@@ -30,6 +30,7 @@ import { healthRoutes } from './health/health';
 import { liveRoutes } from './live/live';
 import { docsRoutes } from './docs/docs';
 import { importRoutes } from './import/imports';
+import { viewRoutes } from './views/totals';
 
 export * from './core/contract';
 export * from './core/args';
@@ -38,6 +39,7 @@ export { ImportOutcome, MAX_JSON_ROWS, importFileRefusals, type ImportFileRefusa
 export { MAX_PASSWORD_LENGTH } from './auth/session';
 export { MAX_LINES, linesArg } from './calculation/calculate';
 export { FactorListQuery } from './calculation/factorLibrary';
+export { MAX_TOTALS_YEARS, TotalsRow, consolidationApproaches, totalsDimensions, totalsScopes, type ConsolidationApproach, type TotalsDimension } from './views/totals';
 export { uploadRefusals, type UploadRefusalCode } from './calculation/companyFactorSets';
 export {
   sessionRoutes,
@@ -67,6 +69,7 @@ export {
   liveRoutes,
   docsRoutes,
   importRoutes,
+  viewRoutes,
 };
 
 export interface ApiFeature {
@@ -94,6 +97,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Activity lines', routes: activityLineRoutes },
   { tag: 'Imports', routes: importRoutes },
   { tag: 'Emissions aggregate', routes: aggregateRoutes },
+  { tag: 'Emission views', routes: viewRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },

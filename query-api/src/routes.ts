@@ -12,6 +12,7 @@ import { registerGroupFlagQueries } from './settings/groupFlag';
 import { registerIntensityQueries } from './settings/intensity';
 import { registerScopeSettingQueries } from './settings/scopeSetting';
 import { registerAggregateQueries } from './activity/aggregate';
+import { registerViewQueries } from './views/totals';
 import { registerImportQueries } from './import/imports';
 import { registerManagementIntensityQueries } from './settings/managementIntensity';
 import { registerAuditLogQueries } from './audit/auditLog';
@@ -42,6 +43,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerIntensityQueries,
   registerScopeSettingQueries,
   registerAggregateQueries,
+  registerViewQueries,
   registerImportQueries,
   registerManagementIntensityQueries,
   registerAuditLogQueries,

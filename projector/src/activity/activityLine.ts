@@ -1,6 +1,7 @@
 import { defineProjection, type RecordedOf } from '../core/projection';
 import { lastStatePerKey } from '../core/batchUpsert';
 import { writeLastStates } from '../core/writeLastStates';
+import { addLinesToTotals, dropEmptyTotals, totalAll } from './emissionTotals';
 import { notifyPerCompany } from '../core/notices';
 import { ActivityLineChanged, ActivityLineRecalculated, ActivityLineRecorded, ActivityLineRemoved, figuresByBasis } from '@ghg/events';
 
@@ -54,15 +55,27 @@ const rowOf = (event: LineEvent): Record<string, unknown> | null => {
  */
 export const emissionLedgerProjection = defineProjection({
   name: 'activity/emissionLedger',
-  tables: ['emission_ledger'],
+  tables: ['emission_ledger', 'emission_totals'],
   handles: [ActivityLineRecorded, ActivityLineChanged, ActivityLineRecalculated, ActivityLineRemoved],
   async applyBatch(events, ctx) {
-    const table = ctx.table('emission_ledger');
-    // During a rebuild new lines are appended with COPY rather than upserted (writeLastStates).
-    // A line whose first event (position 0 of its stream) is in the batch is new to the ledger.
+    const tables = { ledger: ctx.table('emission_ledger'), totals: ctx.table('emission_totals') };
+    const states = lastStatePerKey(events, keyOf, rowOf);
+    // A line whose first event (position 0 of its stream) is in the batch is new to the ledger;
+    // during a rebuild new lines are appended with COPY rather than upserted (writeLastStates).
     const born = new Set(events.filter((e) => e.streamPosition === 0).map(keyOf));
-    await writeLastStates(ctx, table, KEY, lastStatePerKey(events, keyOf, rowOf), (k) => k.split('\u0000'), born);
+    const split = (k: string) => k.split('\u0000') as [string, string];
+    // Live, the totals follow the ledger: out with the rows the batch replaces or removes, in
+    // with the rows it writes. A rebuild totals its copy of the ledger once, at the end.
+    if (!ctx.rebuild) await addLinesToTotals(ctx.trx, tables, [...states.upsertKeys, ...states.deletes].filter((k) => !born.has(k)).map(split), -1);
+    await writeLastStates(ctx, tables.ledger, KEY, states, split, born);
+    if (!ctx.rebuild) {
+      await addLinesToTotals(ctx.trx, tables, states.upsertKeys.map(split), 1);
+      await dropEmptyTotals(ctx.trx, tables.totals, [...new Set(events.map((e) => e.data.companyId))]);
+    }
     // One notice per company for the batch (an import's lines come by the thousand).
     notifyPerCompany(ctx, 'activity/lines', events, (e) => e.data.dealId);
+  },
+  async finishRebuild(ctx) {
+    await totalAll(ctx.trx, { ledger: ctx.table('emission_ledger'), totals: ctx.table('emission_totals') });
   },
 });

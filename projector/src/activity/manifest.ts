@@ -1,11 +1,12 @@
 import type { ProjectorFeature } from '../core/feature';
 import * as emissionLedgerTables from '../migrations/0012_emissionLedger';
 import * as ledgerBases from '../migrations/0013_ledgerBases';
+import * as emissionTotals from '../migrations/0016_emissionTotals';
 import { emissionLedgerProjection } from './activityLine';
 
-/** Activity data: the emissions ledger. */
+/** Activity data: the emissions ledger and its totals for the views. */
 export const activityFeature: ProjectorFeature = {
   name: 'activity',
   projections: [emissionLedgerProjection],
-  migrations: [emissionLedgerTables, ledgerBases],
+  migrations: [emissionLedgerTables, ledgerBases, emissionTotals],
 };
