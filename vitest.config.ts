@@ -1,13 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests are pure and fast; integration tests open PGlite/PostgreSQL and run one file at a
 // time. Browser tests live in tests/e2e and run under Playwright, never here.
 //
 // Integration files share one module graph (isolate: false): evaluating the app's modules anew
-// for every file cost about 6 s a file, half of the integration run. A file that replaces a
-// module with vi.mock needs a graph of its own: name it *.isolated.int.test.ts.
+// for every file made the integration run half as long again. A file that replaces a module with
+// vi.mock needs a graph of its own: name it *.isolated.int.test.ts.
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
+    // At least two workers (vitest's default is one fewer than the cores: one on this 2-core
+    // machine). Every project runs in the same group, so they need the same count.
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -23,7 +29,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'tests/e2e/**', '**/*.isolated.int.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          maxWorkers: WORKERS,
           isolate: false,
         },
       },
@@ -34,7 +40,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'tests/e2e/**'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          maxWorkers: WORKERS,
         },
       },
     ],

@@ -1,21 +1,50 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { startEmbedded } from '@ghg/app';
-import { freshPostgres } from '@ghg/eventstore/testing';
+import { freshPostgres, keepAsTemplate } from '@ghg/eventstore/testing';
 
 export type RunningApp = Awaited<ReturnType<typeof startEmbedded>> & { stop(): Promise<void> };
 
-/** The app exactly as `npm start` runs it, on a fresh data folder (or the given PostgreSQL URL). */
-export async function startTestApp(databaseUrl?: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
+const testEnv = (dataDir: string): NodeJS.ProcessEnv => ({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  WEB_DIST: join(dataDir, 'no-web'),
+});
+
+let seededFolder: Promise<string> | null = null;
+
+/**
+ * A fresh data folder holding the demo tenant as a first start leaves it. The first start of a test
+ * process seeds a folder once (migrations and the demo tenant's three years of activity, about 4 s
+ * on PGlite); every app after that starts on a copy of it, as `npm start` does a second time.
+ */
+async function seededDataDir(): Promise<string> {
+  seededFolder ??= (async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ghg-seeded-'));
+    await (await startEmbedded(testEnv(folder))).close();
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    return folder;
+  })();
+  const template = await seededFolder;
   const dataDir = mkdtempSync(join(tmpdir(), 'ghg-app-'));
+  cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
+ * The app exactly as `npm start` runs it with the demo tenant: on a copy of a seeded data folder
+ * (PGlite), or on the given PostgreSQL URL. Extra environment (another folder, a public URL…)
+ * starts it on a fresh folder instead, as a first start.
+ */
+export async function startTestApp(databaseUrl?: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningApp> {
+  const fromSeed = !databaseUrl && Object.keys(extraEnv).length === 0;
+  const dataDir = fromSeed ? await seededDataDir() : mkdtempSync(join(tmpdir(), 'ghg-app-'));
   const env: NodeJS.ProcessEnv = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: join(dataDir, 'no-web'),
+    ...testEnv(dataDir),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   };
@@ -63,13 +92,29 @@ export async function loginDemoUsers(app: RunningApp) {
  * when DATABASE_URL is set (null otherwise: the suite is skipped, and says so by its name).
  */
 type Backend = () => Promise<{ url?: string; cleanup(): Promise<void> } | null>;
+
+let seededTemplate: Promise<string> | null = null;
+
+/** A PostgreSQL database seeded once per test process (as a first start leaves it), kept as the template of the suites' databases. */
+function seededPostgresTemplate(serverUrl: string): Promise<string> {
+  seededTemplate ??= (async () => {
+    const db = (await freshPostgres(serverUrl))!;
+    const url = (db.config as { url: string }).url;
+    await db.knex.destroy();
+    await (await startTestApp(url)).stop();
+    return keepAsTemplate(serverUrl, new URL(url).pathname.slice(1));
+  })();
+  return seededTemplate;
+}
+
 export const backends: [string, Backend][] = [
   ['PGlite', async () => ({ cleanup: async () => {} })],
   [
     'PostgreSQL',
     async () => {
-      const db = await freshPostgres();
-      if (!db) return null;
+      const serverUrl = process.env.DATABASE_URL;
+      if (!serverUrl) return null;
+      const db = (await freshPostgres(serverUrl, { template: await seededPostgresTemplate(serverUrl) }))!;
       const url = (db.config as { url: string }).url;
       await db.knex.destroy();
       return { url, cleanup: () => db.close() };

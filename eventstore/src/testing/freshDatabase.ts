@@ -22,12 +22,13 @@ export async function freshPglite(): Promise<Database> {
 
 /**
  * A scratch database on the PostgreSQL server of `url` (default DATABASE_URL), dropped again by
- * its close(); null when no server is configured, so callers can skip.
+ * its close(); null when no server is configured, so callers can skip. `template`: a copy of that
+ * database (which no one may be connected to meanwhile), as PostgreSQL copies one, file by file.
  */
-export async function freshPostgres(url: string | undefined = process.env.DATABASE_URL): Promise<Database | null> {
+export async function freshPostgres(url: string | undefined = process.env.DATABASE_URL, options: { template?: string } = {}): Promise<Database | null> {
   if (!url) return null;
   const name = `ghg_test_${randomBytes(6).toString('hex')}`;
-  await onServer(url, `create database ${name}`);
+  await onServer(url, options.template ? `create database ${name} template ${quoteName(options.template)} strategy file_copy` : `create database ${name}`);
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
   const db = await openDatabase({ kind: 'postgres', url: scratch.toString() });
@@ -39,6 +40,40 @@ export async function freshPostgres(url: string | undefined = process.env.DATABA
       await onServer(url, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Turns the scratch database `name` into a template for `freshPostgres(url, { template })` that
+ * stays until a later call finds it stale: the one of a process that is gone is dropped then.
+ * A test process cannot drop its own on exit (that needs a query), hence the pid in the name.
+ */
+export async function keepAsTemplate(url: string, name: string): Promise<string> {
+  const template = `ghg_template_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'ghg\\_template\\_%'`);
+    for (const { datname } of rows) {
+      const pid = Number(datname.split('_')[2]);
+      if (pid !== process.pid && !isAlive(pid)) await client.query(`drop database if exists ${quoteName(datname)} with (force)`);
+    }
+    await client.query(`alter database ${quoteName(name)} rename to ${quoteName(template)}`);
+  } finally {
+    await client.end();
+  }
+  return template;
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function onServer(url: string, sql: string): Promise<void> {
