@@ -13,6 +13,7 @@ import aggregate from './features/aggregate';
 import factorLibrary from './features/factorLibrary';
 import http from './features/http';
 import health from './features/health';
+import views from './features/views';
 // `import` is a reserved word: the folder's fragment is registered under its name below.
 import importFragment from './features/import';
 
@@ -29,7 +30,7 @@ export const DEFAULT_LOCALE: Locale = 'ja';
  * A feature folder is registered here by its folder name (fragments.unit.test.ts fails on a folder
  * missing from this list).
  */
-export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, activityInput, aggregate, factorLibrary, http, health, import: importFragment };
+export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, activityInput, aggregate, factorLibrary, http, health, import: importFragment, views };
 type Fragment = (typeof fragments)[keyof typeof fragments];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 

@@ -19,15 +19,17 @@ const scopeDetails = SCOPE_DETAIL_PAGES.flatMap(([category, count]) =>
   ),
 );
 
-/** Looking at results: the views, the reports, the export. Coming soon. */
+/** Looking at results: the views (the overview and the company view so far), the reports, the export. */
 export const viewsFeature = defineFeature({
   name: 'views',
+  // The views' queries are keyed under the ledger's topic: a line recorded anywhere refreshes them.
+  live: { 'activity/lines': [['activity/lines']] },
   routes: [
     { path: '/export', title: 'route.export', group: 'views', nav: { label: 'nav.item.export', order: 110 } },
     { path: '/emission/report', title: 'route.emission.report', group: 'views', nav: { label: 'nav.item.report', order: 100 } },
     { path: '/emission/report/detail', title: 'route.emission.report.detail', group: 'views' },
-    { path: '/emission/view', title: 'route.emission.view', group: 'views', nav: { label: 'nav.item.viewOverview', order: 10 } },
-    { path: '/emission/view/company', title: 'route.emission.view.company', group: 'views', nav: { label: 'nav.item.viewCompany', order: 30 } },
+    { path: '/emission/view', title: 'route.emission.view', group: 'views', screen: () => import('./company/ViewIndexPage'), nav: { label: 'nav.item.viewOverview', order: 10 } },
+    { path: '/emission/view/company', title: 'route.emission.view.company', group: 'views', screen: () => import('./company/CompanyViewPage'), nav: { label: 'nav.item.viewCompany', order: 30 } },
     { path: '/emission/view/division', title: 'route.emission.view.division', group: 'views', nav: { label: 'nav.item.viewDivision', order: 40 } },
     { path: '/emission/view/division/detail', title: 'route.emission.view.division.detail', group: 'views' },
     { path: '/emission/view/emission-comparison', title: 'route.emission.view.emissionComparison', group: 'views', nav: { label: 'nav.item.viewComparison', order: 80 } },

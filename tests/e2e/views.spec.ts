@@ -1,0 +1,103 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { collectPageErrors, loggedInPage, setUserLanguage, settled } from './helpers';
+
+/** Today on the company's calendar (Japan), YYYY-MM-DD. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
+  const response = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
+  return response.json();
+}
+
+interface Totals {
+  total: { co2eKg: number; lines: number };
+  rows: { scope?: string; fiscalYear?: number; co2eKg: number }[];
+}
+
+test('the company view: totals by category, month and year as the API sums them, the group consolidated, a unit switch, CSV, live, and progress against a goal', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const token = await loggedInPage(page);
+  const { request } = page;
+  const { fiscalYear: setting } = await api(request, token, 'GET', '/api/fiscal-year');
+  const [year, month] = today().split('-').map(Number) as [number, number];
+  const fiscalYear = month < setting.startMonth ? year - 1 : year;
+  const totals = async (query: string) => (await api(request, token, 'GET', `/api/emission-totals?fromYear=${fiscalYear}&${query}`)) as Totals;
+
+  await page.goto('/emission/view/company');
+  await settled(page);
+  await expect(page.getByTestId('page-title')).toHaveText('会社別排出量');
+  const total = page.getByTestId('views-total');
+  // The demo tenant's lines of this year: the figure is the API's own sum, to the gram.
+  const company = await totals('groupBy=category');
+  expect(company.total.lines).toBeGreaterThan(0);
+  await expect(total).toHaveAttribute('data-kg', String(company.total.co2eKg));
+  await expect(total).toContainText('t-CO2e');
+  await expect(page.getByTestId('views-chart-month').locator('rect')).toHaveCount(12);
+  await expect(page.getByTestId('views-chart-category').locator('rect')).toHaveCount(company.rows.length);
+  // Five years × scopes 1, 2 and 3 (the legend's swatches have no title).
+  const yearBars = page.getByTestId('views-chart-years').locator('rect:has(title)');
+  await expect(yearBars).toHaveCount(15);
+  const scope1 = (await totals('groupBy=scope')).rows.find((r) => r.scope === '1')?.co2eKg ?? 0;
+  // The selected year is the last group; its first bar is scope 1, in t to 3 decimals.
+  await expect(yearBars.nth(12).locator('title')).toHaveText(`${fiscalYear}年度 スコープ1：${new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 3 }).format(scope1 / 1000)} t-CO2e`);
+  await expect(page.getByTestId('views-table').locator('tbody tr')).toHaveCount(company.rows.length);
+
+  // kg instead of t: the same figure, another unit.
+  await page.getByTestId('views-unit').getByText('kg-CO2e').click();
+  await expect(total).toContainText('kg-CO2e');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('views-download').click()]);
+  const csv = readFileSync((await download.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csvLines = csv.toString('utf8').trim().split('\r\n');
+  expect(csvLines[0]!.replace(/^\uFEFF/, '')).toBe('カテゴリコード,カテゴリ,明細数,排出量（kg-CO2e）,割合（%）');
+  expect(csvLines).toHaveLength(company.rows.length + 2);
+
+  // The whole group, by operational control, then by equity share: each the API's consolidation.
+  await page.getByTestId('views-of').getByText('グループ全体').click();
+  await expect(page.getByTestId('views-consolidation')).toContainText('経営支配力');
+  await expect(total).toHaveAttribute('data-kg', String((await totals('of=group&approach=operational&groupBy=category')).total.co2eKg));
+  await page.getByTestId('views-approach').selectOption('equity_share');
+  await expect(page.getByTestId('views-consolidation')).toContainText('出資比率');
+  await expect(total).toHaveAttribute('data-kg', String((await totals('of=group&approach=equity_share&groupBy=category')).total.co2eKg));
+  await page.getByTestId('views-of').getByText('この会社').click();
+  await expect(total).toHaveAttribute('data-kg', String(company.total.co2eKg));
+
+  // A line recorded elsewhere: the view follows without a reload (1,000 kWh × 0.5 kg/kWh = 500 kg).
+  await api(request, token, 'POST', '/api/calculation-basis', { fiscalYear });
+  const { companySections } = await api(request, token, 'GET', '/api/company-section');
+  const plant = (companySections as { id: string; name: string }[]).find((s) => s.name === '第一工場')!;
+  const { scopeSettings } = await api(request, token, 'POST', '/api/create-scope-settings', {
+    scopeSettings: [{ scopeCategory: '2', formulaId: 's2.location', section: plant.id, detail: { emissionIntensity: { value: 0.5, unit: 'kg-CO2e/kWh' } } }],
+  });
+  const { line } = await api(request, token, 'POST', '/api/user-input-emission', {
+    deal: { id: `e2e-views-${Date.now().toString(36)}`, count: 1000, countUnit: 'kWh', occurrenceDate: today() },
+    scopeSetting: { id: scopeSettings[0].id },
+  });
+  expect(line.co2eKg).toBe(500);
+  await expect.poll(async () => Number(await total.getAttribute('data-kg')), { timeout: 5_000 }).toBeCloseTo(company.total.co2eKg + 500, 6);
+
+  // A scope-1 goal: base 2013 at 1,000 t, goal 2030 at 540 t. Progress = (1,000 − this year's t) / 460.
+  await api(request, token, 'POST', '/api/reduction-goal', { reductionGoals: [{ scopeCategory: '1', goalYear: 2030, goalEmission: 540, targetYear: 2013, targetEmission: 1000 }] });
+  const scope1Kg = (await totals('groupBy=scope')).rows.find((r) => r.scope === '1')?.co2eKg ?? 0;
+  const progress = page.getByTestId('views-goal-1-2030').locator('[data-progress]');
+  await expect.poll(async () => Number(await progress.getAttribute('data-progress')), { timeout: 5_000 }).toBeCloseTo((1000 - scope1Kg / 1000) / 460, 9);
+  expect(errors).toEqual([]);
+});
+
+test('the overview opens on the whole group and speaks English', async ({ page, context }) => {
+  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: test.info().project.use.baseURL! }]);
+  const token = await loggedInPage(page);
+  await setUserLanguage(page.request, token, 'en');
+  try {
+    await page.goto('/emission/view');
+    await settled(page);
+    await expect(page.getByTestId('page-title')).toHaveText('Emission views');
+    await expect(page.getByTestId('views-consolidation')).toContainText('Group figures consolidated by Operational control');
+    await expect(page.getByTestId('views-goals-company-wide')).toBeVisible();
+  } finally {
+    await setUserLanguage(page.request, token, 'ja');
+  }
+});

@@ -1,0 +1,268 @@
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, Callout, Card, HTMLSelect, HTMLTable, Icon, NonIdealState, SegmentedControl } from '@blueprintjs/core';
+import { csvText, plain, saveCsv } from '../../../core/csv/csvFile';
+import type { MessageId } from '@ghg/locales';
+import { useT } from '../../../core/i18n/I18nProvider';
+import { categoryName, type CategoryKey } from '../../../core/router/categories';
+import { BarChart } from '../../../core/ui/BarChart';
+import { GroupedBarChart } from '../../../core/ui/GroupedBarChart';
+import { PageHeader } from '../../../core/ui/PageHeader';
+import { sortRows } from '../../../core/ui/sorting';
+import { QueryState, useSort } from '../../../core/ui/TableParts';
+import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
+import { GoalProgress } from './GoalProgress';
+import { calendarMonth, inUnit, unitDigits, unitSymbol, type ViewFilters } from '../core/filters';
+import { useTotals, type Consolidation, type TotalsQuery } from '../core/totals';
+
+type Column = 'name' | 'lines' | 'co2eKg' | 'share';
+const SCOPES = ['1', '2', '3'] as const;
+const approachName: Record<Consolidation, MessageId> = {
+  operational: 'views.approach.operational',
+  financial: 'views.approach.financial',
+  equity_share: 'views.approach.equity_share',
+};
+/** How many fiscal years the trend compares, the selected one last. */
+const YEARS = 5;
+
+/** A category's short label under a chart bar: S1, S2, 3-1 … 3-15, or the water category's name. */
+const shortLabel = (category: string, water: string) => (category === 'water' ? water : category.startsWith('3') && category.length > 1 ? `3-${category.slice(1)}` : `S${category}`);
+
+/**
+ * The emissions of the selected company (of the header's section) or of the whole group,
+ * consolidated by the approach chosen, for the selected fiscal year: totals by scope and category,
+ * by month, the last five fiscal years side by side, progress against the reduction goals, and the
+ * category table as CSV. Gross figures; offsets beside them. Refreshed live by `activity/lines`.
+ */
+export function EmissionsOverview({ initialOf }: { initialOf: ViewFilters['of'] }) {
+  const t = useT();
+  const intl = useIntl();
+  const { companyId, company, companies, fiscalYear, startMonth, companySectionId, companySection } = useWorkspace();
+  const [filters, setFilters] = useState<ViewFilters>({ of: initialOf, approach: 'operational', basis: 'location', unit: 't' });
+  const set = <K extends keyof ViewFilters>(key: K) => (value: ViewFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  // One company only: there is no group to consolidate.
+  const of = companies.length > 1 ? filters.of : 'company';
+  const base: TotalsQuery = {
+    fromYear: fiscalYear,
+    of,
+    basis: filters.basis,
+    approach: filters.approach,
+    groupBy: [],
+    limit: 0,
+    ...(of === 'company' && companySectionId ? { sectionId: companySectionId } : {}),
+  };
+  const byCategory = useTotals(companyId, { ...base, groupBy: ['category'] });
+  const byMonth = useTotals(companyId, { ...base, groupBy: ['month'] });
+  const byYear = useTotals(companyId, { ...base, fromYear: fiscalYear - (YEARS - 1), toYear: fiscalYear, groupBy: ['fiscalYear', 'scope'] });
+  const { sort, header } = useSort<Column>({ key: 'co2eKg', direction: 'desc' });
+
+  const unitText = unitSymbol[filters.unit];
+  const number = (value: number, digits = unitDigits[filters.unit]) => intl.formatNumber(value, { maximumFractionDigits: digits });
+  const amount = (kg: number) => number(inUnit(kg, filters.unit));
+  /** A figure in kg, in the unit chosen, with its symbol. */
+  const withUnit = (kg: number) => `${amount(kg)} ${unitText}`;
+  const percent = (share: number) => intl.formatNumber(share, { style: 'percent', maximumFractionDigits: 1 });
+  const nameOf = (key: CategoryKey) => t(categoryName[key]);
+  const basisText = t(filters.basis === 'location' ? 'views.basis.location' : 'views.basis.market');
+
+  const data = byCategory.data;
+  const total = data?.total.co2eKg ?? 0;
+  const rows = useMemo(
+    () => (data?.rows ?? []).map((r) => ({ key: r.scopeCategory!, name: t(categoryName[r.scopeCategory!]), lines: r.lines, co2eKg: r.co2eKg, share: total > 0 ? r.co2eKg / total : 0 })),
+    [data, t, total],
+  );
+  const sorted = useMemo(() => sortRows(rows, sort, (row, key) => row[key]), [rows, sort]);
+  const yearOffsets = data?.offsets.find((o) => o.fiscalYear === fiscalYear) ?? { co2eKg: 0, records: 0 };
+  const scopeKg = (scope: (typeof SCOPES)[number] | 'water', year = fiscalYear) =>
+    (byYear.data?.rows ?? []).filter((r) => r.fiscalYear === year && r.scope === scope).reduce((kg, r) => kg + r.co2eKg, 0);
+
+  const categoryBars = rows.map((r) => ({ key: r.key, label: shortLabel(r.key, nameOf('water')), value: inUnit(r.co2eKg, filters.unit) }));
+  const monthBars = Array.from({ length: 12 }, (_, i) => {
+    const month = calendarMonth(i + 1, startMonth);
+    const kg = byMonth.data?.rows.find((r) => r.month === i + 1)?.co2eKg ?? 0;
+    return { key: String(i + 1), label: intl.formatDate(new Date(2000, month - 1, 1), { month: 'short' }), value: inUnit(kg, filters.unit) };
+  });
+  const years = Array.from({ length: YEARS }, (_, i) => fiscalYear - (YEARS - 1) + i);
+  const yearGroups = years.map((year) => ({ key: String(year), label: t('fiscalYear.name', { year: String(year) }), values: SCOPES.map((s) => inUnit(scopeKg(s, year), filters.unit)) }));
+  const yearSeries = SCOPES.map((s, i) => ({ name: nameOf(s), className: `ghg-chart-series-${i}` }));
+
+  const consolidation = data && of === 'group' && (
+    <Callout icon="diagram-tree" className="ghg-page-callout" data-testid="views-consolidation">
+      {t('views.consolidated', {
+        approach: t(approachName[filters.approach]),
+        companies: data.companies.map((c) => t('views.consolidated.company', { name: c.name, weight: percent(c.weight) })).join(', '),
+      })}
+    </Callout>
+  );
+
+  const download = () => {
+    if (!data) return;
+    const heading = [t('views.csv.code'), t('views.column.category'), t('views.column.lines'), t('views.column.emission', { unit: unitText }), t('views.csv.sharePercent')];
+    const digits = filters.unit === 't' ? 6 : 3;
+    const line = (code: string, name: string, lines: number, kg: number, share: number) => [code, name, String(lines), plain(inUnit(kg, filters.unit), digits), plain(share * 100, 2)];
+    const text = csvText([heading, ...sorted.map((r) => line(r.key, r.name, r.lines, r.co2eKg, r.share)), line('', t('views.total'), data.total.lines, data.total.co2eKg, data.total.lines > 0 ? 1 : 0)]);
+    saveCsv(text, `emissions-${of}-${fiscalYear}-${filters.basis}-${filters.unit}.csv`);
+  };
+
+  const subtitle = of === 'group' ? t('views.scopeGroup', { year: String(fiscalYear) }) : t('views.scopeCompany', { company: company?.name ?? '', year: String(fiscalYear), section: companySection?.name ?? t('header.section.all') });
+  return (
+    <>
+      <PageHeader
+        subtitle={subtitle}
+        actions={
+          <Button icon="download" disabled={!data || data.rows.length === 0} onClick={download} data-testid="views-download">
+            {t('views.download')}
+          </Button>
+        }
+      />
+      <div className="ghg-toolbar-start" data-testid="views-filters">
+        {companies.length > 1 && (
+          <SegmentedControl
+            aria-label={t('views.filter.of')}
+            value={of}
+            onValueChange={(v) => set('of')(v as ViewFilters['of'])}
+            options={[
+              { value: 'company', label: t('views.filter.of.company') },
+              { value: 'group', label: t('views.filter.of.group') },
+            ]}
+            data-testid="views-of"
+          />
+        )}
+        {of === 'group' && (
+          <HTMLSelect aria-label={t('views.filter.approach')} value={filters.approach} onChange={(e) => set('approach')(e.currentTarget.value as Consolidation)} data-testid="views-approach">
+            {Object.entries(approachName).map(([a, name]) => (
+              <option key={a} value={a}>
+                {t(name)}
+              </option>
+            ))}
+          </HTMLSelect>
+        )}
+        <SegmentedControl
+          aria-label={t('views.filter.basis')}
+          value={filters.basis}
+          onValueChange={(v) => set('basis')(v as ViewFilters['basis'])}
+          options={[
+            { value: 'location', label: t('views.basis.location') },
+            { value: 'market', label: t('views.basis.market') },
+          ]}
+          data-testid="views-basis"
+        />
+        <SegmentedControl
+          aria-label={t('views.filter.unit')}
+          value={filters.unit}
+          onValueChange={(v) => set('unit')(v as ViewFilters['unit'])}
+          options={[
+            { value: 't', label: unitSymbol.t },
+            { value: 'kg', label: unitSymbol.kg },
+          ]}
+          data-testid="views-unit"
+        />
+      </div>
+      <Callout icon="info-sign" className="ghg-page-callout">
+        {t('views.intro', { basis: basisText })}
+      </Callout>
+      {consolidation}
+      {data && data.total.withoutBasis > 0 && (
+        <Callout intent="warning" className="ghg-page-callout" data-testid="views-without-basis">
+          {t('views.withoutBasis', { count: data.total.withoutBasis, basis: basisText })}
+        </Callout>
+      )}
+      <QueryState query={{ ...byCategory, data: data?.rows }}>
+        {data && (
+          <>
+            <div className="ghg-stat-grid">
+              <Card className="ghg-stat">
+                <div className="ghg-stat-label">
+                  <Icon icon="cloud" size={14} /> {t('views.total')}
+                </div>
+                <div className="ghg-stat-value" data-testid="views-total" data-kg={data.total.co2eKg}>
+                  {withUnit(data.total.co2eKg)}
+                </div>
+                <div className="bp6-text-muted">{t('views.lineCount', { count: data.total.lines })}</div>
+              </Card>
+              {SCOPES.map((s) => (
+                <Card key={s} className="ghg-stat" data-testid={`views-scope-${s}`}>
+                  <div className="ghg-stat-label ghg-ellipsis">{nameOf(s)}</div>
+                  <div className="ghg-stat-value">{withUnit(scopeKg(s))}</div>
+                  <div className="bp6-text-muted">{percent(total > 0 ? scopeKg(s) / total : 0)}</div>
+                </Card>
+              ))}
+              <Card className="ghg-stat" data-testid="views-offsets">
+                <div className="ghg-stat-label">
+                  <Icon icon="exchange" size={14} /> {t('views.offsets')}
+                </div>
+                <div className="ghg-stat-value">{withUnit(yearOffsets.co2eKg)}</div>
+                <div className="bp6-text-muted">
+                  {t('views.offsetsHint', { count: yearOffsets.records })} · {t('views.netBeside', { value: withUnit(data.total.co2eKg - yearOffsets.co2eKg) })}
+                </div>
+              </Card>
+            </div>
+            {data.rows.length === 0 ? (
+              <NonIdealState icon="th" title={t('views.empty')} description={t('views.emptyHint')} />
+            ) : (
+              <>
+                <div className="ghg-two-column" style={{ gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }}>
+                  <Card className="ghg-table-card" data-testid="views-chart-category">
+                    <h2 className="bp6-heading ghg-section-title">{t('views.chart.byCategory', { unit: unitText })}</h2>
+                    <BarChart data={categoryBars} ariaLabel={t('views.chart.byCategory', { unit: unitText })} valueLabel={(bar) => t('views.chart.bar', { name: nameOf(bar.key as CategoryKey), value: number(bar.value), unit: unitText })} />
+                  </Card>
+                  <Card className="ghg-table-card" data-testid="views-chart-month">
+                    <h2 className="bp6-heading ghg-section-title">{t('views.chart.byMonth', { year: String(fiscalYear), unit: unitText })}</h2>
+                    <BarChart data={monthBars} ariaLabel={t('views.chart.byMonth', { year: String(fiscalYear), unit: unitText })} valueLabel={(bar) => t('views.chart.bar', { name: bar.label, value: number(bar.value), unit: unitText })} />
+                  </Card>
+                </div>
+                <Card className="ghg-table-card">
+                  <HTMLTable className="ghg-table" striped data-testid="views-table">
+                    <thead>
+                      <tr>
+                        {header('name', t('views.column.category'))}
+                        {header('lines', t('views.column.lines'), 'right')}
+                        {header('co2eKg', t('views.column.emission', { unit: unitText }), 'right')}
+                        {header('share', t('views.column.share'), 'right')}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {sorted.map((r) => (
+                        <tr key={r.key} data-testid={`views-row-${r.key}`}>
+                          <td>{r.name}</td>
+                          <td className="ghg-num">{intl.formatNumber(r.lines)}</td>
+                          <td className="ghg-num" data-kg={r.co2eKg}>
+                            {amount(r.co2eKg)}
+                          </td>
+                          <td className="ghg-num">{percent(r.share)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot>
+                      <tr>
+                        <th>{t('views.total')}</th>
+                        <th className="ghg-num">{intl.formatNumber(data.total.lines)}</th>
+                        <th className="ghg-num">{amount(data.total.co2eKg)}</th>
+                        <th className="ghg-num">{percent(1)}</th>
+                      </tr>
+                    </tfoot>
+                  </HTMLTable>
+                </Card>
+              </>
+            )}
+            <Card className="ghg-table-card" data-testid="views-chart-years">
+              <h2 className="bp6-heading ghg-section-title">{t('views.chart.years', { unit: unitText })}</h2>
+              <GroupedBarChart
+                groups={yearGroups}
+                series={yearSeries}
+                ariaLabel={t('views.chart.years', { unit: unitText })}
+                formatTick={(v) => number(v, 0)}
+                valueLabel={(g, i) => t('views.chart.yearBar', { year: g.key, name: yearSeries[i]!.name, value: number(g.values[i]!), unit: unitText })}
+              />
+            </Card>
+            <GoalProgress
+              fiscalYear={fiscalYear}
+              companyWide={of === 'company' && !companySectionId}
+              emissionKg={(key) => (key === '1' || key === '2' || key === '3' ? scopeKg(key) : (rows.find((r) => r.key === key)?.co2eKg ?? 0))}
+            />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}
