@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests are pure and fast; integration tests open PGlite/PostgreSQL and run one file at a
-// time. Browser tests live in tests/e2e and run under Playwright, never here.
+// Unit tests are pure and fast; integration tests open PGlite/PostgreSQL, each file on databases
+// and folders of its own, so two run at once. Browser tests live in tests/e2e and run under
+// Playwright, never here.
 //
 // Integration files share one module graph (isolate: false): evaluating the app's modules anew
 // for every file made the integration run half as long again. A file that replaces a module with

@@ -12,18 +12,23 @@ async function api(request: APIRequestContext, token: string, method: 'GET' | 'P
   return response.json();
 }
 
+/** The fiscal year the views open on: today's, by the company's start month. */
+async function currentFiscalYear(request: APIRequestContext, token: string): Promise<number> {
+  const { fiscalYear: setting } = await api(request, token, 'GET', '/api/fiscal-year');
+  const [year, month] = today().split('-').map(Number) as [number, number];
+  return month < setting.startMonth ? year - 1 : year;
+}
+
 interface Totals {
   total: { co2eKg: number; lines: number };
-  rows: { scope?: string; fiscalYear?: number; co2eKg: number }[];
+  rows: { scope?: string; fiscalYear?: number; sectionId?: string; scopeCategory?: string; formulaId?: string; co2eKg: number }[];
 }
 
 test('the company view: totals by category, month and year as the API sums them, the group consolidated, a unit switch, CSV, live, and progress against a goal', async ({ page }) => {
   const errors = collectPageErrors(page);
   const token = await loggedInPage(page);
   const { request } = page;
-  const { fiscalYear: setting } = await api(request, token, 'GET', '/api/fiscal-year');
-  const [year, month] = today().split('-').map(Number) as [number, number];
-  const fiscalYear = month < setting.startMonth ? year - 1 : year;
+  const fiscalYear = await currentFiscalYear(request, token);
   const totals = async (query: string) => (await api(request, token, 'GET', `/api/emission-totals?fromYear=${fiscalYear}&${query}`)) as Totals;
 
   await page.goto('/emission/view/company');
@@ -100,4 +105,83 @@ test('the overview opens on the whole group and speaks English', async ({ page, 
   } finally {
     await setUserLanguage(page.request, token, 'ja');
   }
+});
+
+test('the division view: each section’s own emission, the sections below it and its share, as the API sums them; a section drills into its own view', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const token = await loggedInPage(page);
+  const { request } = page;
+  const fiscalYear = await currentFiscalYear(request, token);
+  const bySection = (await api(request, token, 'GET', `/api/emission-totals?fromYear=${fiscalYear}&groupBy=section`)) as Totals;
+  const { companySections } = (await api(request, token, 'GET', '/api/company-section')) as { companySections: { id: string; name: string; parentSection: string | null }[] };
+  const own = (name: string) => bySection.rows.find((r) => r.sectionId === companySections.find((s) => s.name === name)!.id)?.co2eKg ?? 0;
+  const childrenOf = (name: string) => companySections.filter((s) => s.parentSection === companySections.find((p) => p.name === name)!.id).map((s) => s.name);
+  const branch = (name: string): number => own(name) + childrenOf(name).reduce((kg, c) => kg + branch(c), 0);
+
+  await page.goto('/emission/view/division');
+  await settled(page);
+  await expect(page.getByTestId('page-title')).toHaveText('部門別排出量');
+  await expect(page.getByTestId('division-total')).toHaveAttribute('data-kg', String(bySection.total.co2eKg));
+  // 製造本部 holds the two plants: its "sections below" is their branch totals added up.
+  const plants = page.getByTestId('division-row-製造本部');
+  expect(childrenOf('製造本部').length).toBeGreaterThan(1);
+  await expect(plants).toHaveAttribute('data-kg', String(own('製造本部')));
+  await expect.poll(async () => Number(await plants.getAttribute('data-children-kg'))).toBeCloseTo(childrenOf('製造本部').reduce((kg, c) => kg + branch(c), 0), 6);
+  await expect.poll(async () => Number(await plants.getAttribute('data-ratio'))).toBeCloseTo((100 * branch('製造本部')) / bySection.total.co2eKg, 9);
+  await expect(page.getByTestId('division-chart').locator('rect')).not.toHaveCount(0);
+
+  // Drill into the first plant: its own view, of that section.
+  await page.getByTestId('division-link-第一工場').click();
+  await expect(page).toHaveURL(/\/emission\/view\/division\/detail\?sectionId=/);
+  await settled(page);
+  const plantId = companySections.find((s) => s.name === '第一工場')!.id;
+  const plant = (await api(request, token, 'GET', `/api/emission-totals?fromYear=${fiscalYear}&sectionId=${plantId}&groupBy=category`)) as Totals;
+  await expect(page.getByTestId('views-total')).toHaveAttribute('data-kg', String(plant.total.co2eKg));
+  await expect(page.getByTestId('views-of')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('the scope view lists every category with its detail pages; a detail page shows its methods by section and month, the lines with their factors, and a line’s history', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const token = await loggedInPage(page);
+  const { request } = page;
+  const fiscalYear = await currentFiscalYear(request, token);
+  const byCategory = (await api(request, token, 'GET', `/api/emission-totals?fromYear=${fiscalYear}&groupBy=category`)) as Totals;
+
+  await page.goto('/emission/view/scope');
+  await settled(page);
+  await expect(page.getByTestId('scope-total')).toHaveAttribute('data-kg', String(byCategory.total.co2eKg));
+  for (const row of byCategory.rows) await expect(page.getByTestId(`scope-row-${row.scopeCategory}`)).toHaveAttribute('data-kg', String(row.co2eKg));
+  // The product's page counts: 4 + 2 + 2 + 2 + 3 + 4 + 2 + 5 + 5 + 2 + 4 + 2 + 3 + 2 + 2 + 1 + 2 + 1 = 48.
+  await expect(page.locator('[data-testid^="scope-detail-"]')).toHaveCount(48);
+
+  // Scope 1, page 1: fuel combustion by either fuel method.
+  await page.getByTestId('scope-detail-1-1').click();
+  await expect(page).toHaveURL(/\/emission\/view\/scope\/detail\/1\/1$/);
+  await settled(page);
+  const byFormula = (await api(request, token, 'GET', `/api/emission-totals?fromYear=${fiscalYear}&categories=1&groupBy=formula`)) as Totals;
+  const fuelKg = byFormula.rows.filter((r) => r.formulaId === 's1.fuel' || r.formulaId === 's1.fuel-heat').reduce((kg, r) => kg + r.co2eKg, 0);
+  expect(fuelKg).toBeGreaterThan(0);
+  await expect.poll(async () => Number(await page.getByTestId('detail-total').getAttribute('data-kg'))).toBeCloseTo(fuelKg, 6);
+  const { lines } = (await api(request, token, 'POST', '/api/user-input-table-data', { fiscalYear, scopeId: '1' })) as { lines: { formulaId: string }[] };
+  await expect(page.getByTestId('detail-line')).toHaveCount(lines.filter((l) => l.formulaId === 's1.fuel' || l.formulaId === 's1.fuel-heat').length);
+  // Each line names its factors as set:key (and version).
+  await expect(page.getByTestId('detail-line').first().locator('td').nth(3)).toContainText(':');
+
+  // A line's history: the audit log of that line alone.
+  await page.getByTestId('detail-line-history').first().click();
+  await expect(page).toHaveURL(/\/emission\/setting\/audit-log\?entityId=/);
+  await expect(page.getByTestId('audit-entity-filter')).toBeVisible();
+  await expect(page.locator('[data-testid="audit-row"]').first()).toBeVisible();
+  const entityId = new URL(page.url()).searchParams.get('entityId')!;
+  const history = (await api(request, token, 'GET', `/api/auditlog?entityId=${encodeURIComponent(entityId)}`)) as { entries: unknown[] };
+  await expect(page.locator('[data-testid="audit-row"]')).toHaveCount(history.entries.length);
+
+  // Another page of the category, from the page's own links.
+  await page.goto('/emission/view/scope/detail/1/4');
+  await settled(page);
+  await expect(page.getByTestId('detail-methods')).toBeVisible();
+  await page.getByTestId('detail-pages').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/detail\/1\/1$/);
+  expect(errors).toEqual([]);
 });

@@ -138,4 +138,17 @@ describeOnBackends('emissions aggregate', (start) => {
     }
     expect((await call(app, 'GET', '/api/emission-aggregate?fiscalYear=2022')).status).toBe(401);
   });
+  it('the audit log gives one line’s history by its deal id (GET /api/auditlog?entityId=), newest first', async () => {
+    const setting = await settingOf({ scopeCategory: '1', formulaId: 's1.fuel', section: section('第一工場'), detail: { fuel: '軽油', emissionIntensity: 'jp-shk:fuel.diesel' } });
+    await record(setting, { id: 'agg-history', count: 100, countUnit: 'L' });
+    await record(setting, { id: 'agg-history', count: 200, countUnit: 'L' });
+    const res = await call(app, 'GET', '/api/auditlog?entityId=agg-history', users.admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const entries = res.body.entries as { entityId: string; type: string; position: string }[];
+    expect(entries.map((e) => [e.entityId, e.type])).toEqual([
+      ['agg-history', 'ActivityLineChanged'],
+      ['agg-history', 'ActivityLineRecorded'],
+    ]);
+    expect((await call(app, 'GET', '/api/auditlog?entityId=no-such-record', users.admin)).body.entries).toEqual([]);
+  });
 });

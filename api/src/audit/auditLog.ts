@@ -18,6 +18,8 @@ export const auditLogRoutes = {
       before: queryPosition().optional(),
       /** Only the entries of one area (`activity/lines`, `calculation/basis` …), filtered on the server so a page is full. */
       topic: idText().optional(),
+      /** Only one record's history (an activity line's deal id, a rate's id …). */
+      entityId: idText().optional(),
     }),
     response: z.strictObject({
       entries: z.array(

@@ -29,12 +29,13 @@ interface AuditRow {
 /** The events behind the current company's data, newest first, with who, when and what changed. */
 export function registerAuditLogQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  registerRoute(app, deps, auditLogRoutes.list, async ({ reader: { selectedCompanyId }, query: { limit, before, topic } }) => {
+  registerRoute(app, deps, auditLogRoutes.list, async ({ reader: { selectedCompanyId }, query: { limit, before, topic, entityId } }) => {
     const rows: AuditRow[] = await knex('audit_log as a')
       .leftJoin('users as u', 'u.id', 'a.actor_user_id')
       .where('a.company_id', selectedCompanyId)
       .modify((q) => (before === undefined ? q : q.where('a.position', '<', before)))
       .modify((q) => (topic === undefined ? q : q.where('a.topic', topic)))
+      .modify((q) => (entityId === undefined ? q : q.where('a.entity_id', entityId)))
       .orderBy('a.position', 'desc')
       .limit(limit + 1)
       .select('a.*', 'u.name as actor_name', 'u.email as actor_email');

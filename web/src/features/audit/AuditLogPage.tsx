@@ -1,5 +1,6 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
 import { Button, Card, HTMLSelect, HTMLTable, Icon, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { AuditEntry } from '../../core/api/types';
 import { useT } from '../../core/i18n/I18nProvider';
@@ -10,7 +11,7 @@ import { SortableHeader } from '../../core/ui/SortableHeader';
 import { sortRows, toggleSort, type SortState } from '../../core/ui/sorting';
 import { useQuery } from '@tanstack/react-query';
 import { companySectionsQuery } from '../../core/api/queries';
-import { useAuditLog } from './api';
+import { AUDIT_PAGE_SIZE, useAuditLog } from './api';
 import { describeEntry, eventMessage, topicName, type AuditLookups, type DescribedChange } from './describe';
 
 type Column = 'occurredAt' | 'actor' | 'type';
@@ -23,8 +24,11 @@ export default function AuditLogPage() {
   const intl = useIntl();
   const { companyId, company, companies } = useWorkspace();
   const [topic, setTopic] = useState('all');
+  // One record's history when a page links here with ?entityId= (a line's, from a scope detail page).
+  const [params, setParams] = useSearchParams();
+  const entityId = params.get('entityId');
   // The server filters by area, so a page holds 50 entries of it however busy the other areas are.
-  const log = useAuditLog(companyId, topic === 'all' ? null : topic);
+  const log = useAuditLog(companyId, topic === 'all' ? null : topic, AUDIT_PAGE_SIZE, entityId);
   const sections = useQuery(companySectionsQuery(companyId));
   const sectionName = (id: string) => {
     const found = sections.data?.find((x) => x.id === id);
@@ -72,6 +76,11 @@ export default function AuditLogPage() {
             </HTMLSelect>
           </label>
         </div>
+        {entityId && (
+          <Tag large minimal intent={Intent.PRIMARY} onRemove={() => setParams({})} data-testid="audit-entity-filter">
+            {t('audit.filter.entity', { id: entityId })}
+          </Tag>
+        )}
         {log.isPending ? (
           <div className="ghg-center-pad">
             <Spinner size={24} />

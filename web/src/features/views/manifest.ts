@@ -1,25 +1,21 @@
 import { defineFeature, type FeatureRoute } from '../../core/features/manifest';
 import type { CategoryKey } from '../../core/router/categories';
+import { SCOPE_DETAIL_PAGES } from './scope/detailPages';
 
-/** Scope detail pages /emission/view/scope/detail/{category}/{n}: how many each category has. */
-const SCOPE_DETAIL_PAGES: readonly (readonly [CategoryKey, number])[] = [
-  ['1', 4], ['2', 2], ['31', 2], ['310', 2], ['311', 3], ['312', 2], ['313', 2], ['314', 1], ['315', 2],
-  ['32', 2], ['33', 3], ['34', 4], ['35', 2], ['36', 5], ['37', 5], ['38', 2], ['39', 4], ['water', 1],
-];
-
-const scopeDetails = SCOPE_DETAIL_PAGES.flatMap(([category, count]) =>
-  Array.from(
-    { length: count },
+/** Scope detail pages /emission/view/scope/detail/{category}/{n}: one route per page detailPages.ts lists. */
+const scopeDetails = Object.entries(SCOPE_DETAIL_PAGES).flatMap(([category, pages]) =>
+  pages.map(
     (_, i): FeatureRoute => ({
       path: `/emission/view/scope/detail/${category}/${i + 1}`,
       title: 'route.emission.view.scope.detail',
       group: 'views',
-      titleValues: { category, n: i + 1 },
+      titleValues: { category: category as CategoryKey, n: i + 1 },
+      screen: () => import('./scope/ScopeDetailPage'),
     }),
   ),
 );
 
-/** Looking at results: the views (the overview and the company view so far), the reports, the export. */
+/** Looking at results: the views (overview, company, division, scope and its detail pages so far), the reports, the export. */
 export const viewsFeature = defineFeature({
   name: 'views',
   // The views' queries are keyed under the ledger's topic: a line recorded anywhere refreshes them.
@@ -30,8 +26,8 @@ export const viewsFeature = defineFeature({
     { path: '/emission/report/detail', title: 'route.emission.report.detail', group: 'views' },
     { path: '/emission/view', title: 'route.emission.view', group: 'views', screen: () => import('./company/ViewIndexPage'), nav: { label: 'nav.item.viewOverview', order: 10 } },
     { path: '/emission/view/company', title: 'route.emission.view.company', group: 'views', screen: () => import('./company/CompanyViewPage'), nav: { label: 'nav.item.viewCompany', order: 30 } },
-    { path: '/emission/view/division', title: 'route.emission.view.division', group: 'views', nav: { label: 'nav.item.viewDivision', order: 40 } },
-    { path: '/emission/view/division/detail', title: 'route.emission.view.division.detail', group: 'views' },
+    { path: '/emission/view/division', title: 'route.emission.view.division', group: 'views', screen: () => import('./division/DivisionPage'), nav: { label: 'nav.item.viewDivision', order: 40 } },
+    { path: '/emission/view/division/detail', title: 'route.emission.view.division.detail', group: 'views', screen: () => import('./division/DivisionDetailPage') },
     { path: '/emission/view/emission-comparison', title: 'route.emission.view.emissionComparison', group: 'views', nav: { label: 'nav.item.viewComparison', order: 80 } },
     { path: '/emission/view/group-flag', title: 'route.emission.view.groupFlag', group: 'views', nav: { label: 'nav.item.viewGroupFlag', order: 60 } },
     { path: '/emission/view/group-flag/details', title: 'route.emission.view.groupFlag.details', group: 'views' },
@@ -42,7 +38,7 @@ export const viewsFeature = defineFeature({
     { path: '/emission/view/region/detail/first', title: 'route.emission.view.region.detail.first', group: 'views' },
     { path: '/emission/view/region/detail/second', title: 'route.emission.view.region.detail.second', group: 'views' },
     { path: '/emission/view/region/detail/third', title: 'route.emission.view.region.detail.third', group: 'views' },
-    { path: '/emission/view/scope', title: 'route.emission.view.scope', group: 'views', nav: { label: 'nav.item.viewScope', order: 20 } },
+    { path: '/emission/view/scope', title: 'route.emission.view.scope', group: 'views', screen: () => import('./scope/ScopePage'), nav: { label: 'nav.item.viewScope', order: 20 } },
     { path: '/emission/view/product/category', title: 'route.emission.view.product.category', group: 'views', nav: { label: 'nav.item.viewProduct', order: 90 } },
     { path: '/emission/view/product/category/:level', title: 'route.emission.view.product.category.level', group: 'views', titleParams: ['level'] },
     { path: '/emission/view/product/detail', title: 'route.emission.view.product.detail', group: 'views' },

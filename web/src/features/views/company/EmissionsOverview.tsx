@@ -13,6 +13,7 @@ import { QueryState, useSort } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { GoalProgress } from './GoalProgress';
 import { calendarMonth, inUnit, unitDigits, unitSymbol, type ViewFilters } from '../core/filters';
+import { BasisSwitch, UnitSwitch } from '../core/ViewControls';
 import { useTotals, type Consolidation, type TotalsQuery } from '../core/totals';
 
 type Column = 'name' | 'lines' | 'co2eKg' | 'share';
@@ -34,14 +35,19 @@ const shortLabel = (category: string, water: string) => (category === 'water' ? 
  * by month, the last five fiscal years side by side, progress against the reduction goals, and the
  * category table as CSV. Gross figures; offsets beside them. Refreshed live by `activity/lines`.
  */
-export function EmissionsOverview({ initialOf }: { initialOf: ViewFilters['of'] }) {
+export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilters['of']; section?: { id: string; name: string } }) {
   const t = useT();
   const intl = useIntl();
-  const { companyId, company, companies, fiscalYear, startMonth, companySectionId, companySection } = useWorkspace();
+  const workspace = useWorkspace();
+  const { companyId, company, companies, fiscalYear, startMonth } = workspace;
+  // A section's own page (division detail) shows that section, else the header's.
+  const companySectionId = section ? section.id : workspace.companySectionId;
+  const sectionName = section ? section.name : workspace.companySection?.name;
   const [filters, setFilters] = useState<ViewFilters>({ of: initialOf, approach: 'operational', basis: 'location', unit: 't' });
   const set = <K extends keyof ViewFilters>(key: K) => (value: ViewFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
-  // One company only: there is no group to consolidate.
-  const of = companies.length > 1 ? filters.of : 'company';
+  // One company only, or one section's page: there is no group to consolidate.
+  const canGroup = companies.length > 1 && !section;
+  const of = canGroup ? filters.of : 'company';
   const base: TotalsQuery = {
     fromYear: fiscalYear,
     of,
@@ -104,7 +110,7 @@ export function EmissionsOverview({ initialOf }: { initialOf: ViewFilters['of'] 
     saveCsv(text, `emissions-${of}-${fiscalYear}-${filters.basis}-${filters.unit}.csv`);
   };
 
-  const subtitle = of === 'group' ? t('views.scopeGroup', { year: String(fiscalYear) }) : t('views.scopeCompany', { company: company?.name ?? '', year: String(fiscalYear), section: companySection?.name ?? t('header.section.all') });
+  const subtitle = of === 'group' ? t('views.scopeGroup', { year: String(fiscalYear) }) : t('views.scopeCompany', { company: company?.name ?? '', year: String(fiscalYear), section: sectionName ?? t('header.section.all') });
   return (
     <>
       <PageHeader
@@ -116,7 +122,7 @@ export function EmissionsOverview({ initialOf }: { initialOf: ViewFilters['of'] 
         }
       />
       <div className="ghg-toolbar-start" data-testid="views-filters">
-        {companies.length > 1 && (
+        {canGroup && (
           <SegmentedControl
             aria-label={t('views.filter.of')}
             value={of}
@@ -137,26 +143,8 @@ export function EmissionsOverview({ initialOf }: { initialOf: ViewFilters['of'] 
             ))}
           </HTMLSelect>
         )}
-        <SegmentedControl
-          aria-label={t('views.filter.basis')}
-          value={filters.basis}
-          onValueChange={(v) => set('basis')(v as ViewFilters['basis'])}
-          options={[
-            { value: 'location', label: t('views.basis.location') },
-            { value: 'market', label: t('views.basis.market') },
-          ]}
-          data-testid="views-basis"
-        />
-        <SegmentedControl
-          aria-label={t('views.filter.unit')}
-          value={filters.unit}
-          onValueChange={(v) => set('unit')(v as ViewFilters['unit'])}
-          options={[
-            { value: 't', label: unitSymbol.t },
-            { value: 'kg', label: unitSymbol.kg },
-          ]}
-          data-testid="views-unit"
-        />
+        <BasisSwitch value={filters.basis} onChange={set('basis')} testId="views-basis" />
+        <UnitSwitch value={filters.unit} onChange={set('unit')} testId="views-unit" />
       </div>
       <Callout icon="info-sign" className="ghg-page-callout">
         {t('views.intro', { basis: basisText })}
