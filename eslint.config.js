@@ -37,7 +37,7 @@ const MAY_IMPORT = {
   eventstore: ['events'],
   domain: ['events'],
   api: ['events', 'domain'],
-  'command-api': ['events', 'eventstore', 'domain', 'api'],
+  'command-api': ['events', 'eventstore', 'domain', 'api', 'locales'],
   projector: ['events', 'eventstore', 'domain'],
   'query-api': ['events', 'eventstore', 'domain', 'api'],
   app: ['events', 'eventstore', 'domain', 'api', 'command-api', 'projector', 'query-api'],

@@ -31,15 +31,18 @@ import { liveRoutes } from './live/live';
 import { docsRoutes } from './docs/docs';
 import { importRoutes } from './import/imports';
 import { viewRoutes } from './views/totals';
+import { exportRoutes } from './views/export';
 
 export * from './core/contract';
 export * from './core/args';
 export * from './core/http';
+export * from './core/csvText';
 export { ImportOutcome, MAX_JSON_ROWS, importFileRefusals, type ImportFileRefusal } from './import/imports';
 export { MAX_PASSWORD_LENGTH } from './auth/session';
 export { MAX_LINES, linesArg } from './calculation/calculate';
 export { FactorListQuery } from './calculation/factorLibrary';
 export { MAX_TOTALS_YEARS, TotalsRow, consolidationApproaches, totalsDimensions, totalsScopes, type ConsolidationApproach, type TotalsDimension } from './views/totals';
+export { XLSX_MEDIA_TYPE, exportColumns, exportFileTypes, exportScopes, type ExportColumn, type ExportScope } from './views/export';
 export { uploadRefusals, type UploadRefusalCode } from './calculation/companyFactorSets';
 export {
   sessionRoutes,
@@ -70,6 +73,7 @@ export {
   docsRoutes,
   importRoutes,
   viewRoutes,
+  exportRoutes,
 };
 
 export interface ApiFeature {
@@ -98,6 +102,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Imports', routes: importRoutes },
   { tag: 'Emissions aggregate', routes: aggregateRoutes },
   { tag: 'Emission views', routes: viewRoutes },
+  { tag: 'Export', routes: exportRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },

@@ -19,6 +19,7 @@ import { registerBasisRoutes } from './calculation/basis';
 import { registerCalculateRoute } from './calculation/calculate';
 import { registerCompanyFactorSetRoutes } from './calculation/companyFactorSets';
 import { registerImportRoutes } from './import/routes';
+import { registerExportRoutes } from './views/exportByScope';
 
 /**
  * Every feature's command routes, the one list command-api registers: each module registers its
@@ -46,4 +47,5 @@ export const commandRoutes: readonly CommandRouteModule[] = [
   registerCalculateRoute,
   registerCompanyFactorSetRoutes,
   registerImportRoutes,
+  registerExportRoutes,
 ];

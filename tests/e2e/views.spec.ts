@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { collectPageErrors, loggedInPage, setUserLanguage, settled } from './helpers';
 
@@ -183,5 +184,47 @@ test('the scope view lists every category with its detail pages; a detail page s
   await expect(page.getByTestId('detail-methods')).toBeVisible();
   await page.getByTestId('detail-pages').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/detail\/1\/1$/);
+  expect(errors).toEqual([]);
+});
+
+test('the export: the year’s lines of the chosen scopes as CSV and XLSX, each scope’s total row equal to the views’ totals; none chosen is refused', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const token = await loggedInPage(page);
+  // The year before the current one: twelve complete months of demo lines.
+  const year = (await currentFiscalYear(page.request, token)) - 1;
+  const byScope = (await api(page.request, token, 'GET', `/api/emission-totals?fromYear=${year}&groupBy=scope`)) as Totals;
+
+  await page.goto('/export');
+  await settled(page);
+  await page.getByTestId('export-year').selectOption(String(year));
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-run').click()]);
+  await expect(page.getByTestId('export-done')).toBeVisible();
+  const csv = readFileSync((await csvDownload.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = csv.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((l) => l.split(','));
+  const kgColumn = rows[0]!.indexOf('排出量（kg-CO2e）');
+  for (const scope of ['1', '2', '3', 'water']) {
+    const totalRow = rows.find((r) => r[0] === scope && r[1] === '合計')!;
+    expect(Number(totalRow[kgColumn]), scope).toBeCloseTo(byScope.rows.find((r) => r.scope === scope)?.co2eKg ?? 0, 6);
+  }
+
+  // XLSX of scope 1 only: one sheet, numbers as numbers.
+  const form = page.getByTestId('export-form');
+  await form.getByText('XLSX', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'XLSX' })).toBeChecked();
+  await page.getByTestId('export-none').click();
+  await form.getByText('スコープ1', { exact: true }).click();
+  await expect(page.getByRole('checkbox', { name: 'スコープ1' })).toBeChecked();
+  const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-run').click()]);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await xlsxDownload.path())!);
+  expect(book.worksheets.map((w) => w.name)).toEqual(['1 スコープ1']);
+  const last = book.worksheets[0]!.getRow(book.worksheets[0]!.rowCount);
+  expect(last.getCell(10).value as number).toBeCloseTo(byScope.rows.find((r) => r.scope === '1')!.co2eKg, 6);
+
+  // Nothing chosen: the product's message, in Japanese, and no request.
+  await page.getByTestId('export-none').click();
+  await page.getByTestId('export-run').click();
+  await expect(page.getByTestId('export-no-item')).toHaveText('エクスポートするには1つ以上の項目を選択してください');
   expect(errors).toEqual([]);
 });

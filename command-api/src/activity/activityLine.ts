@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
 import { figuresByBasis, type BasisFigure, type RecordedEvent } from '@ghg/events';
 import { activityLineRoutes, type BodyOf, type ResponseOf } from '@ghg/api';
 import {
@@ -27,7 +28,7 @@ import { contextFor, loadCalculationFacts } from '../calculation/context';
 import { sectionFacts } from '../settings/scopeSetting';
 
 type Line = ResponseOf<typeof activityLineRoutes.record>['line'];
-type LedgerLine = ResponseOf<typeof activityLineRoutes.tableData>['lines'][number];
+export type LedgerLine = ResponseOf<typeof activityLineRoutes.tableData>['lines'][number];
 
 /** A line as the routes answer it; `updatedAt` is the time of its stream's last event. */
 export function lineView(line: ActivityLineView, updatedAt: string): Line {
@@ -115,7 +116,7 @@ async function recordLine(deps: CommandApiDeps, session: Session, body: BodyOf<t
 }
 
 /** A ledger row as the read model holds it (the projection wrote only what the event contract accepted). */
-interface LedgerRow {
+export interface LedgerRow {
   deal_id: string;
   deal: LedgerLine['deal'] | string;
   scope_setting_id: string;
@@ -177,30 +178,38 @@ export function registerActivityLineRoutes(app: FastifyInstance, deps: CommandAp
       const rows = await knex('company_sections').where({ company_id: companyId }).select('id', 'parent_section_id');
       sectionIds = sectionsWithin(rows.map((r: { id: string; parent_section_id: string | null }) => ({ id: r.id, parentSectionId: r.parent_section_id })), body.sectionId) ?? [];
     }
-    const rows: LedgerRow[] = await knex('emission_ledger as l')
-      .leftJoin('company_sections as c', function joinSection() {
-        this.on('c.id', '=', 'l.section_id').andOn('c.company_id', '=', 'l.company_id');
-      })
+    const rows: LedgerRow[] = await ledgerRows(knex)
       .where({ 'l.company_id': companyId, 'l.fiscal_year': body.fiscalYear, 'l.scope_category': body.scopeId })
-      .modify((q) => {
+      .modify((q: Knex.QueryBuilder) => {
         if (sectionIds !== null) q.whereIn('l.section_id', sectionIds);
       })
-      .orderBy([{ column: 'l.occurrence_date' }, { column: 'l.deal_id' }])
-      .select('l.*', 'c.name as section_name', knex.raw("to_char(l.occurrence_date, 'YYYY-MM-DD') as occurrence_day"));
+      .orderBy([{ column: 'l.occurrence_date' }, { column: 'l.deal_id' }]);
     const lines = rows.map(ledgerLine);
     if (body.scopeId !== '2') return { lines, withoutBasis: 0 };
-    // Scope 2 on the chosen basis: each line's figure on it, and how many lines have none.
-    const basis = body.scope2EmissionIntensityType;
-    const onBasis = lines.flatMap((l) => {
-      const figure = l.scope2?.[basis];
-      return figure ? [{ ...l, co2eKg: figure.co2eKg, gasesKg: figure.gasesKg, factors: figure.factors }] : [];
-    });
+    const onBasis = lines.flatMap((l) => onScope2Basis(l, body.scope2EmissionIntensityType) ?? []);
     return { lines: onBasis, withoutBasis: lines.length - onBasis.length };
   });
 }
 
 /** A ledger row as the input tables list it: the results its event carried. */
-function ledgerLine(r: LedgerRow): LedgerLine {
+/** The ledger's rows with their section's name, as `ledgerLine` reads them. */
+export const ledgerRows = (knex: Knex) =>
+  knex('emission_ledger as l')
+    .leftJoin('company_sections as c', function joinSection(this: Knex.JoinClause) {
+      this.on('c.id', '=', 'l.section_id').andOn('c.company_id', '=', 'l.company_id');
+    })
+    .select('l.*', 'c.name as section_name', knex.raw("to_char(l.occurrence_date, 'YYYY-MM-DD') as occurrence_day"));
+
+/**
+ * A Scope 2 line on one basis: its figure, gases and factors on it (a line carries both bases), or
+ * null when it has no figure on it (a market-based line naming no grid-average factor).
+ */
+export function onScope2Basis(line: LedgerLine, basis: 'location' | 'market'): LedgerLine | null {
+  const figure = line.scope2?.[basis];
+  return figure ? { ...line, co2eKg: figure.co2eKg, gasesKg: figure.gasesKg, factors: figure.factors } : null;
+}
+
+export function ledgerLine(r: LedgerRow): LedgerLine {
   const factors = json(r.factor_versions);
   const gasesKg = json(r.gases);
   const otherBasis = r.other_basis === null ? null : json(r.other_basis);

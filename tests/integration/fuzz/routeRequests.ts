@@ -162,6 +162,7 @@ export function baseRequests(f: Fixture): Record<string, BaseRequest> {
     'POST /api/import/reapply': { body: { importId: f.ids.import, dryRun: true } },
     'POST /api/import/rules': { body: { ...importRule, name: 'fuzz rule 2', conditions: [{ field: 'accountCode', value: '5999' }] } },
     'DELETE /api/import/rules': { body: { ruleId: f.ids.importRule } },
+    'POST /api/export-emission-by-scope-data': { body: { targetYear: 2022, fileType: 'csv', selectedScopes: ['1', '3'] } },
     'POST /api/company-factor-sets/:id/upload': { ...id(f.factorSetId), body: { fileName: 'fuzz.csv', contentBase64: Buffer.from(FACTOR_CSV).toString('base64'), mode: 'merge' } },
   };
 }

@@ -1,17 +1,11 @@
-/**
- * CSV files the screens hand out: UTF-8 with a byte-order mark (so spreadsheet programs read
- * Japanese text as UTF-8), CRLF line ends, a field quoted when it holds a comma, a quote or a line
- * break (quotes doubled). Numbers are written plain: no grouping, a dot for decimals.
- */
-export const BOM = '\uFEFF';
+import { CSV_BOM, csvLine, plainNumber } from '@ghg/api';
 
-const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-/** A number with at most `digits` decimals, without trailing zeros or grouping (−0 as 0). */
-export const plain = (value: number, digits: number) => String(Number(value.toFixed(digits)) + 0);
+/** CSV files the screens hand out, in the product's CSV form (@ghg/api, core/csvText). */
+export const BOM = CSV_BOM;
+export const plain = plainNumber;
 
 /** The file's text from its lines of fields, the headings first. */
-export const csvText = (lines: readonly (readonly string[])[]): string => BOM + lines.map((fields) => fields.map(field).join(',')).join('\r\n') + '\r\n';
+export const csvText = (lines: readonly (readonly string[])[]): string => BOM + lines.map(csvLine).join('');
 
 /** Hands `text` to the browser as a CSV file named `fileName`. */
 export function saveCsv(text: string, fileName: string): void {

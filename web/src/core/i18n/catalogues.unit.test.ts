@@ -6,6 +6,8 @@ import { LOCALES, catalogues, intlLocale, type Locale } from '@ghg/locales';
 
 /** Every string of the UI comes from the catalogue fragments in locales/src; these checks keep them whole. */
 const webSrc = new URL('../..', import.meta.url).pathname;
+/** The contracts and command-api name message ids too: the headings of a file the server writes (an export). */
+const serverSrc = ['../../../../api/src', '../../../../command-api/src'].map((dir) => new URL(dir, import.meta.url).pathname);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -15,7 +17,8 @@ function sources(dir: string): string[] {
   });
 }
 
-const code = sources(webSrc)
+const code = [webSrc, ...serverSrc]
+  .flatMap(sources)
   .map((f) => readFileSync(f, 'utf8'))
   .join('\n');
 const keys = Object.keys(catalogues.ja);
@@ -37,7 +40,7 @@ describe('message catalogues', () => {
     }
   });
 
-  it('has no unused key: each id appears literally in web/src', () => {
+  it('has no unused key: each id appears literally in web/src (or in a file the server writes)', () => {
     const unused = keys.filter((k) => !code.includes(`'${k}'`) && !code.includes(`"${k}"`) && !code.includes(`\`${k}\``));
     expect(unused).toEqual([]);
   });

@@ -21,7 +21,7 @@ export const viewsFeature = defineFeature({
   // The views' queries are keyed under the ledger's topic: a line recorded anywhere refreshes them.
   live: { 'activity/lines': [['activity/lines']] },
   routes: [
-    { path: '/export', title: 'route.export', group: 'views', nav: { label: 'nav.item.export', order: 110 } },
+    { path: '/export', title: 'route.export', group: 'views', screen: () => import('./export/ExportPage'), nav: { label: 'nav.item.export', order: 110 } },
     { path: '/emission/report', title: 'route.emission.report', group: 'views', nav: { label: 'nav.item.report', order: 100 } },
     { path: '/emission/report/detail', title: 'route.emission.report.detail', group: 'views' },
     { path: '/emission/view', title: 'route.emission.view', group: 'views', screen: () => import('./company/ViewIndexPage'), nav: { label: 'nav.item.viewOverview', order: 10 } },

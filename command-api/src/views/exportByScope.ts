@@ -1,0 +1,146 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { CSV_BOM, csvLine, exportColumns, exportRoutes, plainNumber, XLSX_MEDIA_TYPE, type ExportColumn, type ExportScope } from '@ghg/api';
+import { scopeSettingCategories, type ScopeSettingCategory } from '@ghg/events';
+import { catalogues, isLocale, type Locale, type MessageId } from '@ghg/locales';
+import { ledgerLine, ledgerRows, onScope2Basis, type LedgerLine, type LedgerRow } from '../activity/activityLine';
+import type { CommandApiDeps } from '../core/deps';
+import { registerRoute } from '../core/registerRoute';
+
+/** Lines read per query: the file is written a batch at a time, so memory does not grow with the year. */
+const BATCH = 2000;
+const SCOPE3 = scopeSettingCategories.filter((c) => c.startsWith('3')) as ScopeSettingCategory[];
+
+/** The categories each chosen item covers, in the order chosen, none twice (3 covers 31 … 315). */
+export function exportSheets(selected: readonly ExportScope[]): { scope: ExportScope; categories: ScopeSettingCategory[] }[] {
+  const chosen = [...new Set(selected)];
+  const covered = new Set<string>(chosen.includes('3') ? SCOPE3 : []);
+  return chosen.filter((s) => s === '3' || !covered.has(s)).map((scope) => ({ scope, categories: scope === '3' ? SCOPE3 : [scope as ScopeSettingCategory] }));
+}
+
+/** An Excel sheet name: at most 31 characters, none of []:*?/\ (the format's rules), unique in the book. */
+function sheetName(name: string, taken: Set<string>): string {
+  const base = name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Sheet';
+  let candidate = base;
+  for (let i = 2; taken.has(candidate); i++) candidate = `${base.slice(0, 28)} ${i}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+/** POST /api/export-emission-by-scope-data: the year's lines of the chosen scopes as CSV or XLSX, streamed. */
+export function registerExportRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
+  registerRoute(app, deps, exportRoutes.byScope, async ({ session, body, refuse, reply }) => {
+    if (body.selectedScopes.length === 0) throw refuse('no_item_selected', { fields: ['selectedScopes'] });
+    const { knex } = deps.db;
+    const companyId = session.selectedCompanyId;
+    const user = await knex('users').where({ id: session.userId }).first('language');
+    const locale: Locale = isLocale(user?.language) ? user.language : 'ja';
+    const t = (id: string) => catalogues[locale][id as MessageId] ?? id;
+    const sheets = exportSheets(body.selectedScopes);
+    const headings = exportColumns.map((c) => t(c.heading));
+
+    /** Every line of the categories, a batch at a time, in date order; Scope 2 on the basis asked (lines without a figure on it left out). */
+    async function* linesOf(categories: readonly ScopeSettingCategory[]): AsyncGenerator<LedgerLine> {
+      for (const category of categories) {
+        let after: { day: string; dealId: string } | null = null;
+        for (;;) {
+          const rows: LedgerRow[] = await ledgerRows(knex)
+            .where({ 'l.company_id': companyId, 'l.fiscal_year': body.targetYear, 'l.scope_category': category })
+            .modify((q: Knex.QueryBuilder) => {
+              if (after) q.whereRaw('(l.occurrence_date, l.deal_id) > (?::date, ?)', [after.day, after.dealId]);
+            })
+            .orderBy([{ column: 'l.occurrence_date' }, { column: 'l.deal_id' }])
+            .limit(BATCH);
+          for (const row of rows) {
+            const line = ledgerLine(row);
+            const shown = category === '2' ? onScope2Basis(line, body.basis) : line;
+            if (shown) yield shown;
+          }
+          if (rows.length < BATCH) break;
+          const last = rows[rows.length - 1]!;
+          after = { day: last.occurrence_day, dealId: last.deal_id };
+        }
+      }
+    }
+
+    /** The exact total of the categories (PostgreSQL's numeric sum), Scope 2 on the basis asked. */
+    async function totalKg(categories: readonly ScopeSettingCategory[]): Promise<number> {
+      const column = body.basis === 'location' ? 'co2e_location_kg' : 'co2e_market_kg';
+      const { rows } = await knex.raw<{ rows: { kg: string | null }[] }>(
+        `select sum(CASE WHEN scope_category = '2' THEN ${column} ELSE co2e_kg END)::text as kg
+           from emission_ledger where company_id = ? and fiscal_year = ? and scope_category = any(?::text[])`,
+        [companyId, body.targetYear, [...categories]],
+      );
+      return Number(rows[0]?.kg ?? 0);
+    }
+
+    const cells = (line: LedgerLine): Record<ExportColumn, string | number | null> => ({
+      scopeCategory: line.scopeCategory,
+      categoryName: t(`scope.category.${line.scopeCategory}`),
+      occurrenceDate: line.occurrenceDate,
+      section: line.sectionName ?? line.section,
+      formulaId: line.formulaId,
+      count: line.deal.count ?? null,
+      countUnit: line.deal.countUnit ?? null,
+      amount: line.deal.amount ?? null,
+      currency: line.deal.currency ?? null,
+      co2eKg: line.co2eKg,
+      co2eT: line.co2eKg / 1000,
+      factors: line.factors.map((f) => `${f.setId}:${f.key}${f.version ? `@${f.version}` : ''}`).join(' '),
+      gwpSet: line.gwpSet,
+      dealId: line.dealId,
+    });
+    const totalCells = (scope: ExportScope, kg: number): Record<ExportColumn, string | number | null> => ({
+      ...(Object.fromEntries(exportColumns.map((c) => [c.key, null])) as Record<ExportColumn, null>),
+      scopeCategory: scope,
+      categoryName: t('export.total'),
+      co2eKg: Number(kg.toFixed(6)),
+      co2eT: Number((kg / 1000).toFixed(9)),
+    });
+
+    const out = new PassThrough();
+    const fileName = `emissions-${body.targetYear}-${sheets.map((s) => s.scope).join('-')}.${body.fileType}`;
+    void (async () => {
+      if (body.fileType === 'csv') {
+        const write = (values: readonly (string | number | null)[]) => out.write(csvLine(values.map((v) => (v === null ? '' : typeof v === 'number' ? plainNumber(v, 9) : v))));
+        out.write(CSV_BOM);
+        write(headings);
+        for (const sheet of sheets) {
+          for await (const line of linesOf(sheet.categories)) {
+            const c = cells(line);
+            // Backpressure: wait while the client reads what is already written.
+            if (!write(exportColumns.map((col) => c[col.key]))) await new Promise((resolve) => out.once('drain', resolve));
+          }
+          const total = totalCells(sheet.scope, await totalKg(sheet.categories));
+          write(exportColumns.map((col) => total[col.key]));
+        }
+        out.end();
+        return;
+      }
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+      const taken = new Set<string>();
+      for (const sheet of sheets) {
+        const ws = book.addWorksheet(sheetName(`${sheet.scope} ${t(`scope.category.${sheet.scope}`)}`, taken));
+        ws.addRow(headings).commit();
+        for await (const line of linesOf(sheet.categories)) {
+          const c = cells(line);
+          ws.addRow(exportColumns.map((col) => c[col.key])).commit();
+        }
+        const total = totalCells(sheet.scope, await totalKg(sheet.categories));
+        ws.addRow(exportColumns.map((col) => total[col.key])).commit();
+        ws.commit();
+      }
+      await book.commit();
+    })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+
+    return reply
+      .headers({
+        'content-type': body.fileType === 'csv' ? 'text/csv; charset=utf-8' : XLSX_MEDIA_TYPE,
+        'content-disposition': `attachment; filename="${fileName}"`,
+        'cache-control': 'no-store',
+      })
+      .send(out);
+  });
+}
