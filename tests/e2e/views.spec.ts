@@ -228,3 +228,26 @@ test('the export: the year’s lines of the chosen scopes as CSV and XLSX, each 
   await expect(page.getByTestId('export-no-item')).toHaveText('エクスポートするには1つ以上の項目を選択してください');
   expect(errors).toEqual([]);
 });
+
+test('the division tree, the scope page and the company page agree with each other and with the ledger’s total, on both Scope 2 bases', async ({ page }) => {
+  const token = await loggedInPage(page);
+  const fiscalYear = await currentFiscalYear(page.request, token);
+  for (const [basis, label] of [['location', 'ロケーション基準'], ['market', 'マーケット基準']] as const) {
+    // The ledger's own total for the year, summed by the database.
+    const ledger = (await api(page.request, token, 'GET', `/api/emission-totals?fromYear=${fiscalYear}&basis=${basis}`)) as Totals;
+    const kgOn = async (path: string, basisSwitch: string, totalId: string) => {
+      await page.goto(path);
+      await settled(page);
+      await page.getByTestId(basisSwitch).getByText(label, { exact: true }).click();
+      await expect.poll(async () => Number(await page.getByTestId(totalId).getAttribute('data-kg'))).toBeCloseTo(ledger.total.co2eKg, 6);
+      return Number(await page.getByTestId(totalId).getAttribute('data-kg'));
+    };
+    const company = await kgOn('/emission/view/company', 'views-basis', 'views-total');
+    const scope = await kgOn('/emission/view/scope', 'scope-basis', 'scope-total');
+    // The division page's total is its tree's branches added up in the browser.
+    const division = await kgOn('/emission/view/division', 'division-basis', 'division-total');
+    expect(company, basis).toBe(ledger.total.co2eKg);
+    expect(scope, basis).toBe(ledger.total.co2eKg);
+    expect(division, basis).toBeCloseTo(ledger.total.co2eKg, 6);
+  }
+});
