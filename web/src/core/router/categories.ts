@@ -25,3 +25,6 @@ export const categoryName: Record<CategoryKey, MessageId> = {
   '315': 'scope.category.315',
   water: 'scope.category.water',
 };
+
+/** A category's short label under a chart bar: S1, S2, 3-1 … 3-15, or `water` (the water category's name). */
+export const categoryShortLabel = (category: string, water: string) => (category === 'water' ? water : category.startsWith('3') && category.length > 1 ? `3-${category.slice(1)}` : `S${category}`);

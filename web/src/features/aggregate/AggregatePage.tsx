@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Callout, Card, HTMLTable, Icon, NonIdealState, SegmentedControl } from '@blueprintjs/core';
 import { useT } from '../../core/i18n/I18nProvider';
-import { categoryName } from '../../core/router/categories';
+import { categoryName, categoryShortLabel } from '../../core/router/categories';
 import { BarChart } from '../../core/ui/BarChart';
 import { PageHeader } from '../../core/ui/PageHeader';
 import { sortRows } from '../../core/ui/sorting';
@@ -21,9 +21,6 @@ interface ChartBar {
   share: number;
   name: string;
 }
-
-/** A category's short label under a chart bar: S1, S2, 3-1 … 3-15, or the water category's name. */
-const shortLabel = (category: string, water: string) => (category === 'water' ? water : category.startsWith('3') && category.length > 1 ? `3-${category.slice(1)}` : `S${category}`);
 
 /**
  * A fiscal year's emissions from the activity lines, of the selected section and its descendants:
@@ -50,8 +47,8 @@ export default function AggregatePage() {
   const kilos = (kg: number) => intl.formatNumber(kg, { maximumFractionDigits: 3 });
   const percent = (share: number) => intl.formatNumber(share, { style: 'percent', maximumFractionDigits: 1 });
   const scopeName = (scope: Scope) => nameOf(scope);
-  const scopeBars: ChartBar[] = (data?.byScope ?? []).map((s) => ({ key: s.scope, label: shortLabel(s.scope, nameOf('water')), value: s.co2eKg / 1000, share: s.share, name: scopeName(s.scope) }));
-  const categoryBars: ChartBar[] = rows.map((c) => ({ key: c.scopeCategory, label: shortLabel(c.scopeCategory, nameOf('water')), value: c.co2eKg / 1000, share: c.share, name: c.name }));
+  const scopeBars: ChartBar[] = (data?.byScope ?? []).map((s) => ({ key: s.scope, label: categoryShortLabel(s.scope, nameOf('water')), value: s.co2eKg / 1000, share: s.share, name: scopeName(s.scope) }));
+  const categoryBars: ChartBar[] = rows.map((c) => ({ key: c.scopeCategory, label: categoryShortLabel(c.scopeCategory, nameOf('water')), value: c.co2eKg / 1000, share: c.share, name: c.name }));
   const barText = (bars: readonly ChartBar[]) => (bar: { key: string }) => {
     const b = bars.find((x) => x.key === bar.key)!;
     return t('aggregate.chart.bar', { name: b.name, value: intl.formatNumber(b.value, { maximumFractionDigits: 3 }), share: percent(b.share) });

@@ -4,8 +4,7 @@ import { Button, Callout, Card, HTMLSelect, HTMLTable, Icon, NonIdealState, Segm
 import { csvText, plain, saveCsv } from '../../../core/csv/csvFile';
 import type { MessageId } from '@ghg/locales';
 import { useT } from '../../../core/i18n/I18nProvider';
-import { categoryName, type CategoryKey } from '../../../core/router/categories';
-import { BarChart } from '../../../core/ui/BarChart';
+import { categoryName, categoryShortLabel, type CategoryKey } from '../../../core/router/categories';
 import { GroupedBarChart } from '../../../core/ui/GroupedBarChart';
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { sortRows } from '../../../core/ui/sorting';
@@ -13,6 +12,7 @@ import { QueryState, useSort } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { GoalProgress } from './GoalProgress';
 import { calendarMonth, inUnit, unitDigits, unitSymbol, type ViewFilters } from '../core/filters';
+import { ChartCard } from '../core/ChartCard';
 import { BasisSwitch, UnitSwitch } from '../core/ViewControls';
 import { useTotals, type Consolidation, type TotalsQuery } from '../core/totals';
 
@@ -25,9 +25,6 @@ const approachName: Record<Consolidation, MessageId> = {
 };
 /** How many fiscal years the trend compares, the selected one last. */
 const YEARS = 5;
-
-/** A category's short label under a chart bar: S1, S2, 3-1 … 3-15, or the water category's name. */
-const shortLabel = (category: string, water: string) => (category === 'water' ? water : category.startsWith('3') && category.length > 1 ? `3-${category.slice(1)}` : `S${category}`);
 
 /**
  * The emissions of the selected company (of the header's section) or of the whole group,
@@ -82,7 +79,7 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
   const scopeKg = (scope: (typeof SCOPES)[number] | 'water', year = fiscalYear) =>
     (byYear.data?.rows ?? []).filter((r) => r.fiscalYear === year && r.scope === scope).reduce((kg, r) => kg + r.co2eKg, 0);
 
-  const categoryBars = rows.map((r) => ({ key: r.key, label: shortLabel(r.key, nameOf('water')), value: inUnit(r.co2eKg, filters.unit) }));
+  const categoryBars = rows.map((r) => ({ key: r.key, label: categoryShortLabel(r.key, nameOf('water')), value: inUnit(r.co2eKg, filters.unit) }));
   const monthBars = Array.from({ length: 12 }, (_, i) => {
     const month = calendarMonth(i + 1, startMonth);
     const kg = byMonth.data?.rows.find((r) => r.month === i + 1)?.co2eKg ?? 0;
@@ -190,14 +187,8 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
             ) : (
               <>
                 <div className="ghg-two-column" style={{ gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }}>
-                  <Card className="ghg-table-card" data-testid="views-chart-category">
-                    <h2 className="bp6-heading ghg-section-title">{t('views.chart.byCategory', { unit: unitText })}</h2>
-                    <BarChart data={categoryBars} ariaLabel={t('views.chart.byCategory', { unit: unitText })} valueLabel={(bar) => t('views.chart.bar', { name: nameOf(bar.key as CategoryKey), value: number(bar.value), unit: unitText })} />
-                  </Card>
-                  <Card className="ghg-table-card" data-testid="views-chart-month">
-                    <h2 className="bp6-heading ghg-section-title">{t('views.chart.byMonth', { year: String(fiscalYear), unit: unitText })}</h2>
-                    <BarChart data={monthBars} ariaLabel={t('views.chart.byMonth', { year: String(fiscalYear), unit: unitText })} valueLabel={(bar) => t('views.chart.bar', { name: bar.label, value: number(bar.value), unit: unitText })} />
-                  </Card>
+                  <ChartCard title={t('views.chart.byCategory', { unit: unitText })} testId="views-chart-category" bars={categoryBars} unit={filters.unit} nameOf={(bar) => nameOf(bar.key as CategoryKey)} />
+                  <ChartCard title={t('views.chart.byMonth', { year: String(fiscalYear), unit: unitText })} testId="views-chart-month" bars={monthBars} unit={filters.unit} />
                 </div>
                 <Card className="ghg-table-card">
                   <HTMLTable className="ghg-table" striped data-testid="views-table">

@@ -4,12 +4,12 @@ import { Link } from 'react-router-dom';
 import { Button, Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { csvText, plain, saveCsv } from '../../../core/csv/csvFile';
 import { useT } from '../../../core/i18n/I18nProvider';
-import { BarChart } from '../../../core/ui/BarChart';
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { compareValues } from '../../../core/ui/sorting';
 import { QueryState, useSort } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { inUnit, unitDigits, unitSymbol, type EmissionUnit } from '../core/filters';
+import { ChartCard } from '../core/ChartCard';
 import { BasisSwitch, UnitSwitch } from '../core/ViewControls';
 import { useTotals, type Scope2Basis } from '../core/totals';
 import { divisionTree, findNode, flattenTree, type DivisionNode } from './divisionTree';
@@ -82,14 +82,7 @@ export default function DivisionPage() {
         ) : (
           <>
             {charted.length > 0 && (
-              <Card className="ghg-table-card" data-testid="division-chart">
-                <h2 className="bp6-heading ghg-section-title">{t('views.division.chart', { unit: symbol })}</h2>
-                <BarChart
-                  data={charted.map((n) => ({ key: n.id, label: n.displayName, value: inUnit(n.subtotal, unit) }))}
-                  ariaLabel={t('views.division.chart', { unit: symbol })}
-                  valueLabel={(bar) => t('views.chart.bar', { name: bar.label, value: intl.formatNumber(bar.value, { maximumFractionDigits: unitDigits[unit] }), unit: symbol })}
-                />
-              </Card>
+              <ChartCard title={t('views.division.chart', { unit: symbol })} testId="division-chart" bars={charted.map((n) => ({ key: n.id, label: n.displayName, value: inUnit(n.subtotal, unit) }))} unit={unit} />
             )}
             <Card className="ghg-table-card">
               <HTMLTable className="ghg-table" striped data-testid="division-table">

@@ -5,7 +5,6 @@ import { Button, Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/co
 import { csvText, plain, saveCsv } from '../../../core/csv/csvFile';
 import { useI18n, useT } from '../../../core/i18n/I18nProvider';
 import { categoryName } from '../../../core/router/categories';
-import { BarChart } from '../../../core/ui/BarChart';
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { sortRows } from '../../../core/ui/sorting';
 import { QueryState, useSort } from '../../../core/ui/TableParts';
@@ -14,6 +13,7 @@ import { useLines } from '../../input/api';
 import { useFormulas } from '../../settings/scopeSetting/api';
 import { labelOf } from '../../settings/scopeSetting/form';
 import { calendarMonth, inUnit, unitDigits, unitSymbol, type EmissionUnit } from '../core/filters';
+import { ChartCard } from '../core/ChartCard';
 import { BasisSwitch, UnitSwitch } from '../core/ViewControls';
 import { useTotals, type Scope2Basis } from '../core/totals';
 import { detailPagesOf, type DetailCategory } from './detailPages';
@@ -128,14 +128,12 @@ export default function ScopeDetailPage() {
           <NonIdealState icon="th" title={t('views.detail.empty')} />
         ) : (
           <>
-            <Card className="ghg-table-card" data-testid="detail-chart">
-              <h2 className="bp6-heading ghg-section-title">{t('views.chart.byMonth', { year: String(fiscalYear), unit: symbol })}</h2>
-              <BarChart
-                data={monthTotals.map((kg, i) => ({ key: String(i + 1), label: monthLabel(i), value: inUnit(kg, unit) }))}
-                ariaLabel={t('views.chart.byMonth', { year: String(fiscalYear), unit: symbol })}
-                valueLabel={(bar) => t('views.chart.bar', { name: bar.label, value: intl.formatNumber(bar.value, { maximumFractionDigits: unitDigits[unit] }), unit: symbol })}
-              />
-            </Card>
+            <ChartCard
+              title={t('views.chart.byMonth', { year: String(fiscalYear), unit: symbol })}
+              testId="detail-chart"
+              bars={monthTotals.map((kg, i) => ({ key: String(i + 1), label: monthLabel(i), value: inUnit(kg, unit) }))}
+              unit={unit}
+            />
             <Card className="ghg-table-card ghg-scroll-x">
               <HTMLTable className="ghg-table" striped compact data-testid="detail-by-section">
                 <thead>

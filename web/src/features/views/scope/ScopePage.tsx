@@ -4,13 +4,13 @@ import { Link } from 'react-router-dom';
 import { Button, Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { csvText, plain, saveCsv } from '../../../core/csv/csvFile';
 import { useT } from '../../../core/i18n/I18nProvider';
-import { categoryName, type CategoryKey } from '../../../core/router/categories';
-import { BarChart } from '../../../core/ui/BarChart';
+import { categoryName, categoryShortLabel, type CategoryKey } from '../../../core/router/categories';
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { sortRows } from '../../../core/ui/sorting';
 import { QueryState, useSort } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { inUnit, unitDigits, unitSymbol, type EmissionUnit } from '../core/filters';
+import { ChartCard } from '../core/ChartCard';
 import { BasisSwitch, UnitSwitch } from '../core/ViewControls';
 import { useTotals, type Scope2Basis } from '../core/totals';
 import { SCOPE_DETAIL_PAGES, type DetailCategory } from './detailPages';
@@ -71,14 +71,13 @@ export default function ScopePage() {
       <QueryState query={{ ...totals, data: data?.rows }}>
         {data && data.rows.length === 0 && <NonIdealState icon="th" title={t('views.empty')} description={t('views.emptyHint')} />}
         {data && data.rows.length > 0 && (
-          <Card className="ghg-table-card" data-testid="scope-chart">
-            <h2 className="bp6-heading ghg-section-title">{t('views.chart.byCategory', { unit: symbol })}</h2>
-            <BarChart
-              data={rows.filter((r) => r.lines > 0).map((r) => ({ key: r.key, label: r.key === 'water' ? r.name : r.key.length > 1 ? `3-${r.key.slice(1)}` : `S${r.key}`, value: inUnit(r.co2eKg, unit) }))}
-              ariaLabel={t('views.chart.byCategory', { unit: symbol })}
-              valueLabel={(bar) => t('views.chart.bar', { name: t(categoryName[bar.key as CategoryKey]), value: intl.formatNumber(bar.value, { maximumFractionDigits: unitDigits[unit] }), unit: symbol })}
-            />
-          </Card>
+          <ChartCard
+            title={t('views.chart.byCategory', { unit: symbol })}
+            testId="scope-chart"
+            bars={rows.filter((r) => r.lines > 0).map((r) => ({ key: r.key, label: categoryShortLabel(r.key, r.name), value: inUnit(r.co2eKg, unit) }))}
+            unit={unit}
+            nameOf={(bar) => t(categoryName[bar.key as CategoryKey])}
+          />
         )}
         <Card className="ghg-table-card">
           <HTMLTable className="ghg-table" striped data-testid="scope-table">
