@@ -42,7 +42,7 @@ export { MAX_PASSWORD_LENGTH } from './auth/session';
 export { MAX_LINES, linesArg } from './calculation/calculate';
 export { FactorListQuery } from './calculation/factorLibrary';
 export { MAX_TOTALS_YEARS, TotalsRow, consolidationApproaches, totalsDimensions, totalsScopes, type ConsolidationApproach, type TotalsDimension } from './views/totals';
-export { XLSX_MEDIA_TYPE, exportColumns, exportFileTypes, exportScopes, type ExportColumn, type ExportScope } from './views/export';
+export { XLSX_MEDIA_TYPE, exportColumns, exportFileTypes, exportScopes, exportSheetCount, exportSheets, type ExportColumn, type ExportScope } from './views/export';
 export { uploadRefusals, type UploadRefusalCode } from './calculation/companyFactorSets';
 export {
   sessionRoutes,

@@ -72,7 +72,8 @@ export default defineConfig({
   })),
   // Playwright starts the servers one after another: the first builds the web app the others serve.
   webServer: shards.map((shard, i) => ({
-    command: `${i === 0 ? 'npm run build:web && ' : ''}node --import tsx app/src/main.ts`,
+    // vite alone: `npm test` type-checks the web app (tests/e2e included) before the browser tests.
+    command: `${i === 0 ? 'npm exec -w @ghg/web -- vite build && ' : ''}node --import tsx app/src/main.ts`,
     cwd: root,
     url: `${urlOf(shard.port)}/api/system-options`,
     reuseExistingServer: false,

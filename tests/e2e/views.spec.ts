@@ -60,6 +60,35 @@ test('the company view: totals by category, month and year as the API sums them,
   const csvLines = csv.toString('utf8').trim().split('\r\n');
   expect(csvLines[0]!.replace(/^\uFEFF/, '')).toBe('カテゴリコード,カテゴリ,明細数,排出量（kg-CO2e）,割合（%）');
   expect(csvLines).toHaveLength(company.rows.length + 2);
+  // The same table as Excel: the heading bold, the figures numbers in kg, the total row the API's total.
+  const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('views-download-xlsx').click()]);
+  expect(xlsxDownload.suggestedFilename()).toMatch(/\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await xlsxDownload.path())!);
+  const sheet = workbook.worksheets[0]!;
+  expect(sheet.getCell('D1').value).toBe('排出量（kg-CO2e）');
+  expect(sheet.getCell('D1').font?.bold).toBe(true);
+  const totalRow = sheet.getRow(company.rows.length + 2);
+  expect(totalRow.getCell(2).value).toBe('総排出量（グロス）');
+  expect(totalRow.getCell(4).value).toBeCloseTo(company.total.co2eKg, 6);
+  const categoryKgs = Array.from({ length: company.rows.length }, (_, i) => sheet.getRow(i + 2).getCell(4).value as number);
+  expect(categoryKgs.reduce((a, b) => a + b, 0)).toBeCloseTo(company.total.co2eKg, 3);
+
+  // Net of offsets: an offset of 12.5 t used today is deducted from the total only, the gross figure
+  // staying beside it; the page follows the new offset live.
+  await page.getByTestId('views-unit').getByText('t-CO2e').click();
+  const run = Date.now().toString(36);
+  const { offset } = await api(request, token, 'POST', '/api/offset', { type: 'J-クレジット', particularNumberFrom: `E2E-NET-${run}-1`, particularNumberTo: `E2E-NET-${run}-9`, invalidOrRelocationQuantity: 12.5, invalidOrRelocationDate: today(), authType: '無効化' });
+  await page.getByTestId('views-figures').getByText('オフセット控除後').click();
+  const withOffset = (await api(request, token, 'GET', `/api/emission-totals?fromYear=${fiscalYear}&groupBy=category`)) as Totals & { offsets: { fiscalYear: number; co2eKg: number }[] };
+  const offsetKg = withOffset.offsets.find((o) => o.fiscalYear === fiscalYear)!.co2eKg;
+  expect(offsetKg).toBeGreaterThanOrEqual(12_500);
+  await expect(page.getByTestId('views-net-total')).toHaveAttribute('data-kg', String(withOffset.total.co2eKg - offsetKg));
+  await expect(page.getByTestId('views-table-net')).toHaveAttribute('data-kg', String(withOffset.total.co2eKg - offsetKg));
+  await expect(total).toHaveAttribute('data-kg', String(withOffset.total.co2eKg));
+  await page.getByTestId('views-figures').getByText('グロス').click();
+  await expect(page.getByTestId('views-net')).toBeHidden();
+  await api(request, token, 'DELETE', `/api/offset/${offset.id}`, { expectedVersion: offset.version });
 
   // The whole group, by operational control, then by equity share: each the API's consolidation.
   await page.getByTestId('views-of').getByText('グループ全体').click();

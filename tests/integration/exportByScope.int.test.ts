@@ -49,11 +49,14 @@ describeOnBackends('export by scope', (start) => {
     }
     const dataRows = lines.slice(1).filter((l) => l[1] !== '合計');
     expect(dataRows.length).toBe(totals.rows.filter((r) => ['1', '2', '3'].includes(r.scope)).reduce((n, r) => n + r.lines, 0));
+    // Announced ahead for the page's progress: exactly the line rows the file then holds.
+    expect(headers['x-export-lines']).toBe(String(dataRows.length));
   });
 
   it('writes an XLSX with one sheet per scope, numbers as numbers, Scope 2 on the market basis when asked', async () => {
     const { headers, bytes } = await exportFile({ targetYear: year, fileType: 'xlsx', selectedScopes: ['2', '31'], basis: 'market' });
     expect(String(headers['content-type'])).toContain('spreadsheetml');
+    const announced = Number(headers['x-export-lines']);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
     expect(book.worksheets.map((w) => w.name)).toEqual(['2 スコープ2', '31 スコープ3 カテゴリ1：購入した製品・サービス'.slice(0, 31)]);
@@ -67,6 +70,8 @@ describeOnBackends('export by scope', (start) => {
       expect(kg as number).toBeCloseTo((market.body.rows as { scopeCategory: string; co2eKg: number }[]).find((r) => r.scopeCategory === code)!.co2eKg, 6);
       expect(typeof sheet.getRow(2).getCell(10).value).toBe('number');
     }
+    // Scope-2 lines without a market figure are neither written nor announced: a heading and a total row per sheet besides.
+    expect(book.worksheets.reduce((n, sheet) => n + sheet.rowCount - 2, 0)).toBe(announced);
   });
 
   it('refuses an export with no scope chosen, in the product’s words', async () => {

@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
-import { CSV_BOM, csvLine, exportColumns, exportRoutes, plainNumber, XLSX_MEDIA_TYPE, type ExportColumn, type ExportScope } from '@ghg/api';
-import { scopeSettingCategories, type ScopeSettingCategory } from '@ghg/events';
+import { CSV_BOM, csvLine, exportColumns, exportRoutes, exportSheets, plainNumber, XLSX_MEDIA_TYPE, type ExportColumn, type ExportScope } from '@ghg/api';
+import type { ScopeSettingCategory } from '@ghg/events';
 import { catalogues, isLocale, type Locale, type MessageId } from '@ghg/locales';
 import { ledgerLine, ledgerRows, onScope2Basis, type LedgerLine, type LedgerRow } from '../activity/activityLine';
 import type { CommandApiDeps } from '../core/deps';
@@ -11,14 +11,6 @@ import { registerRoute } from '../core/registerRoute';
 
 /** Lines read per query: the file is written a batch at a time, so memory does not grow with the year. */
 const BATCH = 2000;
-const SCOPE3 = scopeSettingCategories.filter((c) => c.startsWith('3')) as ScopeSettingCategory[];
-
-/** The categories each chosen item covers, in the order chosen, none twice (3 covers 31 … 315). */
-export function exportSheets(selected: readonly ExportScope[]): { scope: ExportScope; categories: ScopeSettingCategory[] }[] {
-  const chosen = [...new Set(selected)];
-  const covered = new Set<string>(chosen.includes('3') ? SCOPE3 : []);
-  return chosen.filter((s) => s === '3' || !covered.has(s)).map((scope) => ({ scope, categories: scope === '3' ? SCOPE3 : [scope as ScopeSettingCategory] }));
-}
 
 /** An Excel sheet name: at most 31 characters, none of []:*?/\ (the format's rules), unique in the book. */
 function sheetName(name: string, taken: Set<string>): string {
@@ -75,6 +67,21 @@ export function registerExportRoutes(app: FastifyInstance, deps: CommandApiDeps)
       );
       return Number(rows[0]?.kg ?? 0);
     }
+
+    /**
+     * How many lines the file will hold, from the totals read model (no scan of the ledger), sent
+     * ahead as `X-Export-Lines` so the page can show a CSV export's progress as a percentage.
+     */
+    async function lineCount(categories: readonly ScopeSettingCategory[]): Promise<number> {
+      const missing = body.basis === 'location' ? 'lines_without_location' : 'lines_without_market';
+      const { rows } = await knex.raw<{ rows: { n: string | null }[] }>(
+        `select sum(lines - CASE WHEN scope_category = '2' THEN ${missing} ELSE 0 END)::text as n
+           from emission_totals where company_id = ? and fiscal_year = ? and scope_category = any(?::text[])`,
+        [companyId, body.targetYear, [...categories]],
+      );
+      return Number(rows[0]?.n ?? 0);
+    }
+    const expectedLines = await lineCount(sheets.flatMap((s) => s.categories));
 
     const cells = (line: LedgerLine): Record<ExportColumn, string | number | null> => ({
       scopeCategory: line.scopeCategory,
@@ -140,6 +147,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: CommandApiDeps)
         'content-type': body.fileType === 'csv' ? 'text/csv; charset=utf-8' : XLSX_MEDIA_TYPE,
         'content-disposition': `attachment; filename="${fileName}"`,
         'cache-control': 'no-store',
+        'x-export-lines': String(expectedLines),
       })
       .send(out);
   });

@@ -9,7 +9,12 @@ export const csvText = (lines: readonly (readonly string[])[]): string => BOM + 
 
 /** Hands `text` to the browser as a CSV file named `fileName`. */
 export function saveCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/** Hands a file to the browser's downloads. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const a = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.append(a);
   a.click();

@@ -18,8 +18,9 @@ const scopeDetails = Object.entries(SCOPE_DETAIL_PAGES).flatMap(([category, page
 /** Looking at results: the views (overview, company, division, scope and its detail pages so far), the reports, the export. */
 export const viewsFeature = defineFeature({
   name: 'views',
-  // The views' queries are keyed under the ledger's topic: a line recorded anywhere refreshes them.
-  live: { 'activity/lines': [['activity/lines']] },
+  // The views' queries are keyed under the ledger's topic: a line recorded anywhere refreshes them,
+  // and so does an offset (the totals carry each year's offsets beside the gross figures).
+  live: { 'activity/lines': [['activity/lines']], 'settings/offset': [['activity/lines']] },
   routes: [
     { path: '/export', title: 'route.export', group: 'views', screen: () => import('./export/ExportPage'), nav: { label: 'nav.item.export', order: 110 } },
     { path: '/emission/report', title: 'route.emission.report', group: 'views', nav: { label: 'nav.item.report', order: 100 } },

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, Callout, Card, HTMLSelect, HTMLTable, Icon, NonIdealState, SegmentedControl } from '@blueprintjs/core';
-import { csvText, plain, saveCsv } from '../../../core/csv/csvFile';
+import { Callout, Card, HTMLSelect, HTMLTable, Icon, NonIdealState, SegmentedControl } from '@blueprintjs/core';
+import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
 import type { MessageId } from '@ghg/locales';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { categoryName, categoryShortLabel, type CategoryKey } from '../../../core/router/categories';
@@ -13,7 +13,7 @@ import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { GoalProgress } from './GoalProgress';
 import { calendarMonth, inUnit, unitDigits, unitSymbol, type ViewFilters } from '../core/filters';
 import { ChartCard } from '../core/ChartCard';
-import { BasisSwitch, UnitSwitch } from '../core/ViewControls';
+import { BasisSwitch, FiguresSwitch, UnitSwitch } from '../core/ViewControls';
 import { useTotals, type Consolidation, type TotalsQuery } from '../core/totals';
 
 type Column = 'name' | 'lines' | 'co2eKg' | 'share';
@@ -40,7 +40,7 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
   // A section's own page (division detail) shows that section, else the header's.
   const companySectionId = section ? section.id : workspace.companySectionId;
   const sectionName = section ? section.name : workspace.companySection?.name;
-  const [filters, setFilters] = useState<ViewFilters>({ of: initialOf, approach: 'operational', basis: 'location', unit: 't' });
+  const [filters, setFilters] = useState<ViewFilters>({ of: initialOf, approach: 'operational', basis: 'location', unit: 't', figures: 'gross' });
   const set = <K extends keyof ViewFilters>(key: K) => (value: ViewFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
   // One company only, or one section's page: there is no group to consolidate.
   const canGroup = companies.length > 1 && !section;
@@ -76,6 +76,10 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
   );
   const sorted = useMemo(() => sortRows(rows, sort, (row, key) => row[key]), [rows, sort]);
   const yearOffsets = data?.offsets.find((o) => o.fiscalYear === fiscalYear) ?? { co2eKg: 0, records: 0 };
+  // Offsets are company-wide: a section's figures are never netted by them.
+  const canNet = !companySectionId || of === 'group';
+  const net = canNet && filters.figures === 'net';
+  const netKg = total - yearOffsets.co2eKg;
   const scopeKg = (scope: (typeof SCOPES)[number] | 'water', year = fiscalYear) =>
     (byYear.data?.rows ?? []).filter((r) => r.fiscalYear === year && r.scope === scope).reduce((kg, r) => kg + r.co2eKg, 0);
 
@@ -98,13 +102,12 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
     </Callout>
   );
 
-  const download = () => {
-    if (!data) return;
+  const downloadTables = (): DownloadTable[] => {
+    if (!data) return [];
     const heading = [t('views.csv.code'), t('views.column.category'), t('views.column.lines'), t('views.column.emission', { unit: unitText }), t('views.csv.sharePercent')];
-    const digits = filters.unit === 't' ? 6 : 3;
-    const line = (code: string, name: string, lines: number, kg: number, share: number) => [code, name, String(lines), plain(inUnit(kg, filters.unit), digits), plain(share * 100, 2)];
-    const text = csvText([heading, ...sorted.map((r) => line(r.key, r.name, r.lines, r.co2eKg, r.share)), line('', t('views.total'), data.total.lines, data.total.co2eKg, data.total.lines > 0 ? 1 : 0)]);
-    saveCsv(text, `emissions-${of}-${fiscalYear}-${filters.basis}-${filters.unit}.csv`);
+    const line = (code: string, name: string, lines: number, kg: number, share: number) => [code, name, lines, inUnit(kg, filters.unit), Number((share * 100).toFixed(2))];
+    const netRows = net ? [['', t('views.figures.offsetsDeducted'), '', -inUnit(yearOffsets.co2eKg, filters.unit), ''], ['', t('views.figures.netTotal'), '', inUnit(netKg, filters.unit), '']] : [];
+    return [{ sheet: t('views.column.category'), heading, rows: [...sorted.map((r) => line(r.key, r.name, r.lines, r.co2eKg, r.share)), line('', t('views.total'), data.total.lines, data.total.co2eKg, data.total.lines > 0 ? 1 : 0), ...netRows] }];
   };
 
   const subtitle = of === 'group' ? t('views.scopeGroup', { year: String(fiscalYear) }) : t('views.scopeCompany', { company: company?.name ?? '', year: String(fiscalYear), section: sectionName ?? t('header.section.all') });
@@ -113,9 +116,7 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
       <PageHeader
         subtitle={subtitle}
         actions={
-          <Button icon="download" disabled={!data || data.rows.length === 0} onClick={download} data-testid="views-download">
-            {t('views.download')}
-          </Button>
+          <ViewDownload fileBase={`emissions-${of}-${fiscalYear}-${filters.basis}-${filters.unit}`} tables={downloadTables} disabled={!data || data.rows.length === 0} digits={filters.unit === 't' ? 6 : 3} testId="views-download" />
         }
       />
       <div className="ghg-toolbar-start" data-testid="views-filters">
@@ -142,7 +143,13 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
         )}
         <BasisSwitch value={filters.basis} onChange={set('basis')} testId="views-basis" />
         <UnitSwitch value={filters.unit} onChange={set('unit')} testId="views-unit" />
+        <FiguresSwitch value={net ? 'net' : 'gross'} onChange={set('figures')} disabled={!canNet} testId="views-figures" />
       </div>
+      {!canNet && (
+        <Callout className="ghg-page-callout" data-testid="views-net-section">
+          {t('views.figures.sectionHint')}
+        </Callout>
+      )}
       <Callout icon="info-sign" className="ghg-page-callout">
         {t('views.intro', { basis: basisText })}
       </Callout>
@@ -165,6 +172,17 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
                 </div>
                 <div className="bp6-text-muted">{t('views.lineCount', { count: data.total.lines })}</div>
               </Card>
+              {net && (
+                <Card className="ghg-stat" data-testid="views-net">
+                  <div className="ghg-stat-label">
+                    <Icon icon="tree" size={14} /> {t('views.figures.netTotal')}
+                  </div>
+                  <div className="ghg-stat-value" data-testid="views-net-total" data-kg={netKg}>
+                    {withUnit(netKg)}
+                  </div>
+                  <div className="bp6-text-muted">{t('views.figures.netArithmetic', { gross: withUnit(total), offsets: withUnit(yearOffsets.co2eKg) })}</div>
+                </Card>
+              )}
               {SCOPES.map((s) => (
                 <Card key={s} className="ghg-stat" data-testid={`views-scope-${s}`}>
                   <div className="ghg-stat-label ghg-ellipsis">{nameOf(s)}</div>
@@ -219,6 +237,24 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
                         <th className="ghg-num">{amount(data.total.co2eKg)}</th>
                         <th className="ghg-num">{percent(1)}</th>
                       </tr>
+                      {net && (
+                        <>
+                          <tr data-testid="views-table-offsets">
+                            <td>{t('views.figures.offsetsDeducted')}</td>
+                            <td />
+                            <td className="ghg-num">−{amount(yearOffsets.co2eKg)}</td>
+                            <td />
+                          </tr>
+                          <tr>
+                            <th>{t('views.figures.netTotal')}</th>
+                            <th />
+                            <th className="ghg-num" data-testid="views-table-net" data-kg={netKg}>
+                              {amount(netKg)}
+                            </th>
+                            <th />
+                          </tr>
+                        </>
+                      )}
                     </tfoot>
                   </HTMLTable>
                 </Card>

@@ -7,9 +7,17 @@ export interface ViewFilters {
   approach: Consolidation;
   basis: Scope2Basis;
   unit: EmissionUnit;
+  figures: Figures;
 }
 
 export type EmissionUnit = 't' | 'kg';
+
+/**
+ * Gross emissions, or net of the offset credits used in the fiscal year. Offsets are the company's
+ * (weighted like its emissions in a group), never a category's or a section's: only a total is
+ * netted, and the gross figure and the deduction stay beside it.
+ */
+export type Figures = 'gross' | 'net';
 
 /** The units' symbols: the same in every language. */
 export const unitSymbol: Record<EmissionUnit, string> = { t: 't-CO2e', kg: 'kg-CO2e' };

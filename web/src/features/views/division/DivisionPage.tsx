@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Button, Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
-import { csvText, plain, saveCsv } from '../../../core/csv/csvFile';
+import { Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { compareValues } from '../../../core/ui/sorting';
@@ -52,11 +52,10 @@ export default function DivisionPage() {
   const symbol = unitSymbol[unit];
   const basisText = t(basis === 'location' ? 'views.basis.location' : 'views.basis.market');
 
-  const download = () => {
-    const digits = unit === 't' ? 6 : 3;
+  const downloadTables = (): DownloadTable[] => {
     const heading = [t('views.division.column.section'), t('views.division.column.depth'), t('views.division.column.emission', { unit: symbol }), t('views.division.column.children', { unit: symbol }), t('views.division.column.subtotal', { unit: symbol }), t('views.csv.sharePercent')];
-    const line = (n: DivisionNode) => [n.displayName, String(n.depth), plain(inUnit(n.emission, unit), digits), plain(inUnit(n.childTotalEmission, unit), digits), plain(inUnit(n.subtotal, unit), digits), plain(n.ratio, 2)];
-    saveCsv(csvText([heading, ...rows.map(line)]), `emissions-by-division-${fiscalYear}-${basis}-${unit}.csv`);
+    const line = (n: DivisionNode) => [n.displayName, n.depth, inUnit(n.emission, unit), inUnit(n.childTotalEmission, unit), inUnit(n.subtotal, unit), Number(n.ratio.toFixed(2))];
+    return [{ sheet: t('views.division.column.section'), heading, rows: rows.map(line) }];
   };
 
   return (
@@ -64,9 +63,7 @@ export default function DivisionPage() {
       <PageHeader
         subtitle={t('views.scopeCompany', { company: company?.name ?? '', year: String(fiscalYear), section: companySection?.name ?? t('header.section.all') })}
         actions={
-          <Button icon="download" disabled={rows.length === 0} onClick={download} data-testid="division-download">
-            {t('views.download')}
-          </Button>
+          <ViewDownload fileBase={`emissions-by-division-${fiscalYear}-${basis}-${unit}`} tables={downloadTables} disabled={rows.length === 0} digits={unit === 't' ? 6 : 3} testId="division-download" />
         }
       />
       <div className="ghg-toolbar-start">

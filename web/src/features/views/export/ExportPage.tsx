@@ -9,14 +9,14 @@ import { PageHeader } from '../../../core/ui/PageHeader';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { BasisSwitch } from '../core/ViewControls';
 import type { Scope2Basis } from '../core/totals';
-import { downloadExport } from './download';
+import { downloadExport, type ExportProgress } from './download';
 
 /** What the page offers: the three scopes (3 = every scope-3 category) and water. */
 const CHOICES: readonly ExportScope[] = ['1', '2', '3', 'water'];
 /** The fiscal years offered: the selected one and the nine before it. */
 const YEARS = 10;
 
-/** /export: the selected company's lines of a fiscal year for the scopes chosen, as CSV or XLSX, with the bytes received shown as they come. */
+/** /export: the selected company's lines of a fiscal year for the scopes chosen, as CSV or XLSX, with its progress shown as it comes (a CSV's as a percentage). */
 export default function ExportPage() {
   const t = useT();
   const intl = useIntl();
@@ -25,7 +25,7 @@ export default function ExportPage() {
   const [fileType, setFileType] = useState<'csv' | 'xlsx'>('csv');
   const [basis, setBasis] = useState<Scope2Basis>('location');
   const [selected, setSelected] = useState<ReadonlySet<ExportScope>>(new Set(CHOICES));
-  const [received, setReceived] = useState<number | null>(null);
+  const [received, setReceived] = useState<ExportProgress | null>(null);
   const [done, setDone] = useState<{ fileName: string; bytes: number } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [tried, setTried] = useState(false);
@@ -39,7 +39,7 @@ export default function ExportPage() {
     setDone(null);
     setError(null);
     if (none) return;
-    setReceived(0);
+    setReceived({ bytes: 0, share: null });
     try {
       setDone(await downloadExport({ targetYear, fileType, basis, selectedScopes: CHOICES.filter((c) => selected.has(c)) }, setReceived));
     } catch (e) {
@@ -88,8 +88,12 @@ export default function ExportPage() {
         </Button>
         {received !== null && (
           <div className="ghg-top-gap" data-testid="export-progress">
-            <ProgressBar intent={Intent.PRIMARY} />
-            <span className="bp6-text-muted">{t('export.exporting', { size: size(received) })}</span>
+            <ProgressBar intent={Intent.PRIMARY} value={received.share ?? undefined} aria-label={t('export.download')} />
+            <span className="bp6-text-muted">
+              {received.share === null
+                ? t('export.exporting', { size: size(received.bytes) })
+                : t('export.exportingShare', { size: size(received.bytes), percent: intl.formatNumber(received.share, { style: 'percent' }) })}
+            </span>
           </div>
         )}
         {tried && none && (

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
-import { csvText, plain, saveCsv } from '../../../core/csv/csvFile';
+import { Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
 import { useI18n, useT } from '../../../core/i18n/I18nProvider';
 import { categoryName } from '../../../core/router/categories';
 import { PageHeader } from '../../../core/ui/PageHeader';
@@ -88,13 +88,10 @@ export default function ScopeDetailPage() {
     );
   }
 
-  const download = () => {
-    const digits = unit === 't' ? 6 : 3;
+  const downloadTables = (): DownloadTable[] => {
     const heading = [t('views.division.column.section'), ...monthTotals.map((_, i) => monthLabel(i)), t('views.detail.rowTotal')];
-    saveCsv(
-      csvText([heading, ...bySection.map((s) => [s.name, ...s.months.map((kg) => plain(inUnit(kg, unit), digits)), plain(inUnit(s.total, unit), digits)]), [t('views.total'), ...monthTotals.map((kg) => plain(inUnit(kg, unit), digits)), plain(inUnit(pageKg, unit), digits)]]),
-      `emissions-${category}-${found.index + 1}-${fiscalYear}-${basis}-${unit}.csv`,
-    );
+    const figures = (kgs: number[]) => kgs.map((kg) => inUnit(kg, unit));
+    return [{ sheet: t(found.page.title), heading, rows: [...bySection.map((s) => [s.name, ...figures([...s.months, s.total])]), [t('views.total'), ...figures([...monthTotals, pageKg])]] }];
   };
 
   return (
@@ -102,9 +99,7 @@ export default function ScopeDetailPage() {
       <PageHeader
         subtitle={`${t(categoryName[category])} · ${t(found.page.title)} · ${t('views.scopeCompany', { company: company?.name ?? '', year: String(fiscalYear), section: companySection?.name ?? t('header.section.all') })}`}
         actions={
-          <Button icon="download" disabled={bySection.length === 0} onClick={download} data-testid="detail-download">
-            {t('views.download')}
-          </Button>
+          <ViewDownload fileBase={`emissions-${category}-${found.index + 1}-${fiscalYear}-${basis}-${unit}`} tables={downloadTables} disabled={bySection.length === 0} digits={unit === 't' ? 6 : 3} testId="detail-download" />
         }
       />
       <div className="ghg-toolbar-start" data-testid="detail-pages">

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { Button, Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
-import { csvText, plain, saveCsv } from '../../../core/csv/csvFile';
+import { Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { categoryName, categoryShortLabel, type CategoryKey } from '../../../core/router/categories';
 import { PageHeader } from '../../../core/ui/PageHeader';
@@ -44,11 +44,10 @@ export default function ScopePage() {
   );
   const sorted = useMemo(() => sortRows(rows, sort, (row, key) => (key === 'name' ? row.order : row[key])), [rows, sort]);
 
-  const download = () => {
-    if (!data) return;
-    const digits = unit === 't' ? 6 : 3;
+  const downloadTables = (): DownloadTable[] => {
+    if (!data) return [];
     const heading = [t('views.csv.code'), t('views.column.category'), t('views.column.lines'), t('views.column.emission', { unit: symbol })];
-    saveCsv(csvText([heading, ...sorted.map((r) => [r.key, r.name, String(r.lines), plain(inUnit(r.co2eKg, unit), digits)]), ['', t('views.total'), String(data.total.lines), plain(inUnit(data.total.co2eKg, unit), digits)]]), `emissions-by-scope-${fiscalYear}-${basis}-${unit}.csv`);
+    return [{ sheet: t('views.column.category'), heading, rows: [...sorted.map((r) => [r.key, r.name, r.lines, inUnit(r.co2eKg, unit)]), ['', t('views.total'), data.total.lines, inUnit(data.total.co2eKg, unit)]] }];
   };
 
   return (
@@ -56,9 +55,7 @@ export default function ScopePage() {
       <PageHeader
         subtitle={t('views.scopeCompany', { company: company?.name ?? '', year: String(fiscalYear), section: companySection?.name ?? t('header.section.all') })}
         actions={
-          <Button icon="download" disabled={!data} onClick={download} data-testid="scope-download">
-            {t('views.download')}
-          </Button>
+          <ViewDownload fileBase={`emissions-by-scope-${fiscalYear}-${basis}-${unit}`} tables={downloadTables} disabled={!data} digits={unit === 't' ? 6 : 3} testId="scope-download" />
         }
       />
       <div className="ghg-toolbar-start">
