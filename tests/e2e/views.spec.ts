@@ -7,7 +7,7 @@ import { collectPageErrors, loggedInPage, setUserLanguage, settled } from './hel
 /** Today on the company's calendar (Japan), YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
+async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: unknown) {
   const response = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
   return response.json();
