@@ -14,6 +14,8 @@ import factorLibrary from './features/factorLibrary';
 import http from './features/http';
 import health from './features/health';
 import views from './features/views';
+import viewsIntensity from './features/viewsIntensity';
+import viewsComparison from './features/viewsComparison';
 // `import` is a reserved word: the folder's fragment is registered under its name below.
 import importFragment from './features/import';
 
@@ -30,7 +32,7 @@ export const DEFAULT_LOCALE: Locale = 'ja';
  * A feature folder is registered here by its folder name (fragments.unit.test.ts fails on a folder
  * missing from this list).
  */
-export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, activityInput, aggregate, factorLibrary, http, health, import: importFragment, views };
+export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, activityInput, aggregate, factorLibrary, http, health, import: importFragment, views, viewsIntensity, viewsComparison };
 type Fragment = (typeof fragments)[keyof typeof fragments];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 
