@@ -21,7 +21,8 @@ describe('live notice topics → query keys', () => {
       'settings/fiscalYear': [['fiscalYear'], ['auditlog']],
       'settings/currency': [['currency'], ['auditlog']],
       'settings/reductionGoal': [['settings/reductionGoal'], ['auditlog']],
-      'settings/offset': [['settings/offset'], ['auditlog']],
+      // The views' totals carry each year's offsets.
+      'settings/offset': [['activity/lines'], ['settings/offset'], ['auditlog']],
       'settings/nonFossilCertificate': [['settings/nonFossilCertificate'], ['auditlog']],
       'settings/groupFlag': [['settings/groupFlag'], ['auditlog']],
       'settings/intensity': [['settings/intensity'], ['auditlog']],
