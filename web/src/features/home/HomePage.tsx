@@ -13,17 +13,20 @@ import { regionMessage } from '../../core/ui/regions';
 import { useCurrencies } from '../settings/currency/api';
 import { useAuditLog } from '../audit/api';
 import { changesPerDay, eventKind, eventMessage } from '../audit/describe';
+import { EmissionsSummary } from './EmissionsSummary';
+import { useHomeTotals } from './homeTotals';
 
 const CHART_DAYS = 14;
 
-/** The dashboard: what the user works on, what is set up, what changed lately. */
+/** The dashboard: what the user works on, the year's emissions, what is set up, what changed lately. */
 export default function HomePage() {
   const t = useT();
   const intl = useIntl();
   const user = useUser();
-  const { company, companyId, fiscalYear, fiscalYearSetting, startMonth } = useWorkspace();
+  const { company, companyId, fiscalYear, fiscalYearSetting, startMonth, sections } = useWorkspace();
   const rates = useCurrencies(companyId, fiscalYear);
   const audit = useAuditLog(companyId, null, 200);
+  const yearTotals = useHomeTotals().year;
   const entries = useMemo(() => audit.data?.pages.flatMap((p) => p.entries) ?? [], [audit.data]);
   const range = fiscalYearRange(fiscalYear, startMonth);
   const formatDay = (iso: string) => intl.formatDate(new Date(`${iso}T00:00:00`), { year: 'numeric', month: 'numeric', day: 'numeric' });
@@ -40,8 +43,9 @@ export default function HomePage() {
   const steps: { done: boolean; label: MessageId; to: string; icon: IconName }[] = [
     { done: (fiscalYearSetting?.version ?? -1) >= 0, label: 'home.setup.fiscalYear', to: '/emission/setting/fiscal-year', icon: 'calendar' },
     { done: (rates.data?.length ?? 0) > 0, label: 'home.setup.currency', to: '/emission/setting/currency', icon: 'exchange' },
-    { done: false, label: 'home.setup.sections', to: '/emission/setting/company-section', icon: 'diagram-tree' },
-    { done: false, label: 'home.setup.input', to: '/emission/input', icon: 'edit' },
+    { done: sections.length > 0, label: 'home.setup.sections', to: '/emission/setting/company-section', icon: 'diagram-tree' },
+    // Done once the year has a line (of the section chosen, if one is).
+    { done: (yearTotals.data?.total.lines ?? 0) > 0, label: 'home.setup.input', to: '/emission/input', icon: 'edit' },
   ];
 
   return (
@@ -77,6 +81,8 @@ export default function HomePage() {
           <Link to="/emission/setting/audit-log">{t('home.viewAudit')}</Link>
         </Card>
       </div>
+
+      <EmissionsSummary />
 
       <div className="ghg-dashboard-grid">
         <Card className="ghg-panel">
