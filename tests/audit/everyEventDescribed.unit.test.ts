@@ -70,6 +70,7 @@ const importRule: EventOf<'ImportRuleDefined'>['data'] = {
 const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
   TenantCreated: { tenantId: 'tenant-1', name: 'Demo group' },
   TenantCompanyAdded: { tenantId: 'tenant-1', companyId: 'company-2' },
+  GroupConsolidationApproachChosen: { tenantId: 'tenant-1', approach: 'equity_share' },
   CompanyRegistered: { companyId: 'company-2', tenantId: 'tenant-1', name: 'Logistics', region: 'Japan', equitySharePercent: 60, controlApproach: 'equity_share' },
   CompanyRegionChanged: { companyId: 'company-2', region: 'Korea' },
   CompanyConsolidationChanged: { companyId: 'company-2', equitySharePercent: 40, controlApproach: 'financial' },

@@ -62,7 +62,7 @@ test.describe('users and roles', () => {
     await expect(row).toContainText(ja['users.active']!);
   });
 
-  test('an admin sets a company’s equity share and control approach', async ({ page }) => {
+  test('an admin sets a company’s equity share and control approach, and the group’s consolidation approach the views open on', async ({ page }) => {
     await loggedInPage(page);
     await page.goto('/account/setting/company');
     await settled(page);
@@ -77,6 +77,37 @@ test.describe('users and roles', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(row).toContainText('60 %');
     await expect(row).toContainText(ja['account.company.control.equity_share']!);
+
+    // The group's own approach: chosen here, the views open on it and say it is the group's.
+    const token = await apiLogin(page.request);
+    const get = async (url: string) => (await page.request.get(url, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const groupApproach = page.getByTestId('group-approach');
+    await expect(groupApproach).toHaveValue('operational');
+    try {
+      await groupApproach.selectOption('equity_share');
+      await expect(page.locator('.bp6-toast').filter({ hasText: ja['account.company.groupApproach.saved']! })).toBeVisible();
+      expect(await get('/api/companies')).toMatchObject({ consolidationApproach: 'equity_share' });
+
+      await page.goto('/emission/view');
+      await settled(page);
+      await expect(page.getByTestId('views-approach')).toHaveValue('equity_share');
+      const chosenText = ja['views.approach.groupChosen']!.replace('{approach}', ja['views.approach.equity_share']!);
+      await expect(page.getByTestId('views-consolidation')).toContainText(chosenText);
+      // The figure is the API's equity-share consolidation, which is also what it answers when no approach is asked.
+      const { fiscalYear: setting } = await get('/api/fiscal-year');
+      const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(new Date()).split('-').map(Number) as [number, number];
+      const query = `/api/emission-totals?fromYear=${month < setting.startMonth ? year - 1 : year}&of=group&groupBy=category`;
+      const [equity, unasked] = [await get(`${query}&approach=equity_share`), await get(query)];
+      expect(unasked).toMatchObject({ approach: 'equity_share', total: equity.total });
+      await expect(page.getByTestId('views-total')).toHaveAttribute('data-kg', String(equity.total.co2eKg));
+      // Another approach picked on the page is not the group's: the statement no longer says so.
+      await page.getByTestId('views-approach').selectOption('operational');
+      await expect(page.getByTestId('views-consolidation')).toContainText(ja['views.approach.operational']!);
+      await expect(page.getByTestId('views-consolidation')).not.toContainText(chosenText);
+    } finally {
+      // Later files on this server expect the group consolidated as the demo tenant left it.
+      await page.request.post('/api/group/consolidation-approach', { headers: { Authorization: `Bearer ${token}` }, data: { approach: 'operational' } });
+    }
   });
 
   test('an editor scoped to one section and a viewer get exactly what the matrix says', async ({ browser }) => {
@@ -94,6 +125,9 @@ test.describe('users and roles', () => {
       await settled(page);
       await expect(page.getByTestId('company-edit').first()).toBeDisabled();
       await expect(page.getByTestId('company-add')).toHaveCount(0);
+      // The group's consolidation approach is for a user who holds every company of the group.
+      await expect(page.getByTestId('group-approach')).toHaveCount(0);
+      expect(await status(page.request, token, 'POST', '/api/group/consolidation-approach', { approach: 'financial' })).toBe(403);
       expect(await status(page.request, token, 'PUT', '/api/company/consolidation', { companyId: 'x', equitySharePercent: 1, controlApproach: 'financial' })).toBe(403);
       // Targets need a whole-company editor: the section-scoped editor and the viewer may not write.
       expect(await status(page.request, token, 'POST', '/api/offset', { type: 'J-クレジット', particularNumberFrom: '1', particularNumberTo: '2', invalidOrRelocationQuantity: 1, invalidOrRelocationDate: '2025-05-01', authType: '無効化' })).toBe(403);

@@ -9,7 +9,7 @@ import { call, describeOnBackends, loginDemoUsers, type RunningApp } from './emb
  * The views' totals (read model `emission_totals`, `GET /api/emission-totals`) against the
  * emissions ledger itself, on the demo tenant's seeded lines: equal to the gram on both scope-2
  * bases and by every grouping; they follow an import and its undo; a group consolidates by the
- * approach asked; a rebuild writes the same totals.
+ * approach asked, or else by the one the group chose; a rebuild writes the same totals.
  */
 const SAMPLES = resolve(import.meta.dirname, '../../docs/samples');
 
@@ -118,6 +118,31 @@ describeOnBackends('emission totals for the views', (start) => {
     // The viewer reads the one company they belong to: the group is what they may read.
     const viewer = await totals(`fromYear=${current - 1}&of=group&groupBy=company`, users.viewer);
     expect(viewer.companies.length).toBeLessThan(3);
+  });
+
+  it('without an approach, the group is consolidated by the approach the group chose (operational until it chooses)', async () => {
+    const query = `fromYear=${current - 1}&of=group&groupBy=company`;
+    const asked = async (approach: string) => totals(`${query}&approach=${approach}`);
+    const unasked = async () => (await call(app, 'GET', `/api/emission-totals?${query}`, users.admin)).body as Awaited<ReturnType<typeof totals>> & { approach: string };
+    const never = await unasked();
+    expect(never.approach).toBe('operational');
+    expect(never.total).toEqual((await asked('operational')).total);
+
+    const chosen = await call(app, 'POST', '/api/group/consolidation-approach', users.admin, { approach: 'equity_share' });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect((await call(app, 'GET', '/api/companies', users.admin)).body.consolidationApproach).toBe('equity_share');
+    const byChoice = await unasked();
+    const equity = await asked('equity_share');
+    expect(byChoice.approach).toBe('equity_share');
+    expect(byChoice.total).toEqual(equity.total);
+    expect(byChoice.rows).toEqual(equity.rows);
+    expect(byChoice.companies).toEqual(equity.companies);
+    // The earlier test made the group's figures differ by approach, so the choice is what changed them.
+    expect(byChoice.total.co2eKg).not.toBe(never.total.co2eKg);
+    // A view may still ask for another approach; the company's own figures have none.
+    expect((await asked('operational')).total).toEqual(never.total);
+    expect((await call(app, 'GET', `/api/emission-totals?fromYear=${current - 1}`, users.admin)).body.approach).toBeNull();
+    expect((await call(app, 'POST', '/api/group/consolidation-approach', users.admin, { approach: 'operational' })).status).toBe(200);
   });
 
   it('refuses more than ten fiscal years, a range backwards, an unknown dimension and an unknown section', async () => {

@@ -162,6 +162,23 @@ describe('user management across companies', () => {
     expect(refusals.map((r) => [r.status, r.code])).toEqual(Array(3).fill([400, 'company_not_allowed']));
   });
 
+  it("only a user who holds every company of the group chooses the group's consolidation approach", async () => {
+    const url = '/api/group/consolidation-approach';
+    // company.configure in their company is not enough: the choice is the whole group's.
+    const refused = await refusedAs(companyAdmin.token, 'POST', url, { approach: 'equity_share' });
+    expect([refused.status, refused.code]).toEqual([403, 'whole_group_required']);
+    const before = (await call(app, 'GET', '/api/companies', group)).body as { consolidationApproach: string; consolidationApproachVersion: number };
+    const chosen = await call(app, 'POST', url, group, { approach: 'financial', expectedVersion: before.consolidationApproachVersion });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.consolidationApproach).toBe('financial');
+    expect(chosen.body.consolidationApproachVersion).toBeGreaterThan(before.consolidationApproachVersion);
+    // Everyone of the group reads the choice with the companies, also one who holds only some of them.
+    expect((await call(app, 'GET', '/api/companies', companyAdmin.token)).body).toMatchObject({ isAllCompany: false, consolidationApproach: 'financial' });
+    // The version seen before the change is stale now.
+    expect((await refusedAs(group, 'POST', url, { approach: 'equity_share', expectedVersion: before.consolidationApproachVersion })).status).toBe(409);
+    expect((await call(app, 'POST', url, group, { approach: before.consolidationApproach })).status).toBe(200);
+  });
+
   it('unknown company or section ids in an access change are refused', async () => {
     const refusals = [
       await refusedAs(group, 'PUT', `/api/users/${viewerId}/access`, { role: 'viewer', companyIds: ['no-such-company'] }),

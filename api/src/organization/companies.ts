@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { controlApproaches, idText, shortText } from '@ghg/events';
+import { consolidationApproaches, controlApproaches, idText, shortText } from '@ghg/events';
 import type { companyDecider, companySectionsDecider, tenantDecider } from '@ghg/domain';
-import { numberArg } from '../core/args';
+import { expectedVersionArg, numberArg } from '../core/args';
 import { defineRoute, errorTable, noErrors, type DeciderError } from '../core/contract';
 import { companySectionErrors } from './companySections';
 
@@ -12,6 +12,18 @@ const companyErrors = errorTable<DeciderError<typeof companyDecider>>()({
   invalid_region: 400,
   invalid_equity_share: 400,
 });
+
+/** The group's own refusals: no such group, or a caller who does not hold every company of it. */
+const groupErrors = errorTable<Extract<DeciderError<typeof tenantDecider>, 'tenant_not_found' | 'whole_group_required'>>()({
+  tenant_not_found: 404,
+  whole_group_required: 403,
+});
+
+/** The approach the group consolidates its companies by, and the version of that choice (-1: never chosen, operational). */
+const GroupConsolidation = {
+  consolidationApproach: z.enum(consolidationApproaches),
+  consolidationApproachVersion: z.number().int(),
+};
 
 const CompanyView = z.strictObject({
   id: z.string(),
@@ -40,6 +52,7 @@ export const companyRoutes = {
       ),
       /** Whether the caller belongs to every company of the group. */
       isAllCompany: z.boolean(),
+      ...GroupConsolidation,
     }),
     errors: noErrors,
   }),
@@ -69,6 +82,15 @@ export const companyRoutes = {
     response: z.strictObject({ company: CompanyView }),
     errors: companyErrors,
   }),
+  chooseConsolidationApproach: defineRoute({
+    method: 'POST',
+    url: '/api/group/consolidation-approach',
+    permission: 'company.configure',
+    summary: "Choose the approach the group's totals are consolidated by (a user who holds every company of the group)",
+    body: z.object({ approach: z.enum(consolidationApproaches), expectedVersion: expectedVersionArg }),
+    response: z.strictObject(GroupConsolidation),
+    errors: groupErrors,
+  }),
   create: defineRoute({
     method: 'POST',
     url: '/api/company',
@@ -84,8 +106,8 @@ export const companyRoutes = {
     errors: errorTable<DeciderError<typeof companyDecider> | DeciderError<typeof tenantDecider> | DeciderError<typeof companySectionsDecider>>()({
       ...companyErrors,
       ...companySectionErrors,
+      ...groupErrors,
       tenant_exists: 409,
-      tenant_not_found: 404,
     }),
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlApproaches, idText, scopeSettingCategories } from '@ghg/events';
+import { consolidationApproaches, controlApproaches, idText, scopeSettingCategories } from '@ghg/events';
 import { queryInt, queryYear } from '../core/args';
 import { defineRoute, errorTable } from '../core/contract';
 import { scope2Bases } from '../activity/activityLine';
@@ -16,13 +16,8 @@ export type TotalsDimension = (typeof totalsDimensions)[number];
 /** The scopes totals fall under: every scope-3 category counts under '3'; water on its own. */
 export const totalsScopes = ['1', '2', '3', 'water'] as const;
 
-/**
- * How a group's companies are consolidated (GHG Protocol Corporate Standard, ch. 3): each
- * company's equity share, or all of the companies the group controls (operationally, or
- * financially: a company the group operates is also financially controlled) and none of the others.
- */
-export const consolidationApproaches = ['operational', 'financial', 'equity_share'] as const;
-export type ConsolidationApproach = (typeof consolidationApproaches)[number];
+/** The consolidation approaches are the group's (@ghg/events); named here too for the views' callers. */
+export { consolidationApproaches, type ConsolidationApproach } from '@ghg/events';
 
 /** The most fiscal years one call totals (five years side by side, with room). */
 export const MAX_TOTALS_YEARS = 10;
@@ -63,14 +58,15 @@ export const viewRoutes = {
     permission: 'company.read',
     summary: 'Emission totals of the selected company or the whole group, grouped by company, section, fiscal year, month, scope, category or method',
     description:
-      "Sums the emissions ledger's totals (never its lines) for the fiscal years `fromYear`–`toYear`. `of=company` (default): the selected company, of a section and its descendants when `sectionId` is given; `of=group`: every company the caller may read, each weighted by the consolidation `approach` (equity share: the company's equity share; operational or financial control: 100 % of the companies the group controls that way, none of the others). Scope 2 sums each line's figure on `basis`; `withoutBasis` counts the scope-2 lines with no figure on it. `groupBy` lists the dimensions (comma-separated); no dimension gives one row, the total. `offsets` is the offset credits used in each fiscal year, beside the gross totals, never subtracted.",
+      "Sums the emissions ledger's totals (never its lines) for the fiscal years `fromYear`–`toYear`. `of=company` (default): the selected company, of a section and its descendants when `sectionId` is given; `of=group`: every company the caller may read, each weighted by the consolidation `approach` (absent: the one the group chose, named in the answer; equity share: the company's equity share; operational or financial control: 100 % of the companies the group controls that way, none of the others). Scope 2 sums each line's figure on `basis`; `withoutBasis` counts the scope-2 lines with no figure on it. `groupBy` lists the dimensions (comma-separated); no dimension gives one row, the total. `offsets` is the offset credits used in each fiscal year, beside the gross totals, never subtracted.",
     query: z.object({
       fromYear: queryYear(),
       toYear: queryYear().optional(),
       of: z.enum(['company', 'group']).default('company'),
       sectionId: idText().optional(),
       basis: z.enum(scope2Bases).default('location'),
-      approach: z.enum(consolidationApproaches).default('operational'),
+      /** Absent: the approach the group chose (POST /api/group/consolidation-approach; never chosen: operational). */
+      approach: z.enum(consolidationApproaches).optional(),
       groupBy: dimensionList.default([]),
       /** Only these categories (comma-separated), e.g. a scope detail page's. */
       categories: z

@@ -48,6 +48,25 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: CommandApiDeps
     return { company: await run(session, companyId, { type: 'SetCompanyConsolidation', ...args, companyId }) };
   });
 
+  // A group-level setting on the group's own stream; filed under the company the caller works in (its audit log shows it).
+  registerRoute(app, deps, companyRoutes.chooseConsolidationApproach, async ({ session, body: args }) => {
+    const outcome = await executeCommand(
+      deps.eventStore,
+      tenantStreamId(session.tenantId),
+      tenantDecider,
+      {
+        type: 'ChooseGroupConsolidationApproach',
+        tenantId: session.tenantId,
+        approach: args.approach,
+        actor: { allCompanies: session.allCompanies, companyIds: session.companyIds },
+        expectedVersion: args.expectedVersion,
+      },
+      metadataFor(session, session.selectedCompanyId, now()),
+    );
+    if (outcome.append) await deps.awaitProjection?.(outcome.append.lastPosition);
+    return { consolidationApproach: outcome.state.consolidationApproach, consolidationApproachVersion: outcome.state.consolidationApproachVersion };
+  });
+
   registerRoute(app, deps, companyRoutes.create, async ({ session, body: args }) => {
     const companyId = randomUUID();
     const company = await run(session, companyId, { type: 'RegisterCompany', companyId, tenantId: session.tenantId, ...args });

@@ -1,20 +1,51 @@
 import { accept, reject, type Decider } from '../core/decider';
-import { regions, type CompanyEvent, type ControlApproach, type TenantEvent } from '@ghg/events';
+import { DEFAULT_CONSOLIDATION_APPROACH, regions, type CompanyEvent, type ConsolidationApproach, type ControlApproach, type TenantEvent } from '@ghg/events';
 
 export const tenantStreamId = (tenantId: string) => `tenant-${tenantId}`;
 export const companyStreamId = (companyId: string) => `company-${companyId}`;
 
 export type TenantCommand =
   | { type: 'CreateTenant'; tenantId: string; name: string }
-  | { type: 'AddCompanyToTenant'; tenantId: string; companyId: string };
+  | { type: 'AddCompanyToTenant'; tenantId: string; companyId: string }
+  | ChooseGroupConsolidationApproach;
+
+/**
+ * The group's own consolidation approach (its totals are consolidated by it unless a view asks
+ * for another). A group-level choice: only a user whose companies are every company of the group.
+ */
+export interface ChooseGroupConsolidationApproach {
+  type: 'ChooseGroupConsolidationApproach';
+  tenantId: string;
+  approach: ConsolidationApproach;
+  /** The caller's reach: a group administrator (every company, also ones added later), else the companies they hold. */
+  actor: { allCompanies: boolean; companyIds: readonly string[] };
+  /** When given, refused unless the choice is still at this version (-1: never chosen). */
+  expectedVersion?: number;
+}
+
 export interface TenantState {
   exists: boolean;
   companyIds: readonly string[];
+  consolidationApproach: ConsolidationApproach;
+  /** Stream revision of the last choice of approach, -1 when never chosen. */
+  consolidationApproachVersion: number;
 }
-export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState, 'tenant_exists' | 'tenant_not_found' | 'invalid_name'> = {
-  eventTypes: { TenantCreated: true, TenantCompanyAdded: true },
-  initialState: () => ({ exists: false, companyIds: [] }),
-  evolve: (s, e) => (e.type === 'TenantCreated' ? { ...s, exists: true } : { ...s, companyIds: [...s.companyIds, e.data.companyId] }),
+
+export type TenantError = 'tenant_exists' | 'tenant_not_found' | 'invalid_name' | 'whole_group_required' | 'version_conflict';
+
+export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState, TenantError> = {
+  eventTypes: { TenantCreated: true, TenantCompanyAdded: true, GroupConsolidationApproachChosen: true },
+  initialState: () => ({ exists: false, companyIds: [], consolidationApproach: DEFAULT_CONSOLIDATION_APPROACH, consolidationApproachVersion: -1 }),
+  evolve: (s, e, revision) => {
+    switch (e.type) {
+      case 'TenantCreated':
+        return { ...s, exists: true };
+      case 'TenantCompanyAdded':
+        return { ...s, companyIds: [...s.companyIds, e.data.companyId] };
+      case 'GroupConsolidationApproachChosen':
+        return { ...s, consolidationApproach: e.data.approach, consolidationApproachVersion: revision };
+    }
+  },
   decide: (c, s) => {
     if (c.type === 'CreateTenant') {
       if (s.exists) return reject('tenant_exists');
@@ -22,6 +53,13 @@ export const tenantDecider: Decider<TenantCommand, TenantEvent, TenantState, 'te
       return accept({ type: 'TenantCreated', data: { tenantId: c.tenantId, name: c.name.trim() } });
     }
     if (!s.exists) return reject('tenant_not_found');
+    if (c.type === 'ChooseGroupConsolidationApproach') {
+      if (!c.actor.allCompanies && !s.companyIds.every((id) => c.actor.companyIds.includes(id))) return reject('whole_group_required');
+      if (c.expectedVersion !== undefined && c.expectedVersion !== s.consolidationApproachVersion) return reject('version_conflict');
+      // Choosing the approach already in force is no change: nothing for the audit log.
+      if (c.approach === s.consolidationApproach) return accept();
+      return accept({ type: 'GroupConsolidationApproachChosen', data: { tenantId: c.tenantId, approach: c.approach } });
+    }
     if (s.companyIds.includes(c.companyId)) return accept();
     return accept({ type: 'TenantCompanyAdded', data: { tenantId: c.tenantId, companyId: c.companyId } });
   },

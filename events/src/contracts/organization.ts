@@ -23,6 +23,24 @@ export const regions = ['Japan', 'US', 'China', 'UK', 'India', 'Canada', 'Korea'
 
 export const controlApproaches = ['operational', 'financial', 'equity_share'] as const;
 
+/**
+ * How a group's companies are consolidated (GHG Protocol Corporate Standard, ch. 3): each
+ * company's equity share, or all of the companies the group controls (operationally, or
+ * financially: a company the group operates is also financially controlled) and none of the others.
+ * The group chooses one (GroupConsolidationApproachChosen); a view may ask for another.
+ */
+export const consolidationApproaches = ['operational', 'financial', 'equity_share'] as const;
+
+/** The approach a group consolidates by until it chooses one. */
+export const DEFAULT_CONSOLIDATION_APPROACH = 'operational' satisfies (typeof consolidationApproaches)[number];
+
+/** The group's own consolidation approach: what its totals are consolidated by unless a view asks for another. */
+export const GroupConsolidationApproachChosen = defineEvent(
+  'GroupConsolidationApproachChosen',
+  1,
+  z.object({ tenantId: idText(), approach: z.enum(consolidationApproaches) }),
+);
+
 export const CompanyRegistered = defineEvent(
   'CompanyRegistered',
   1,
@@ -158,7 +176,10 @@ export const UserEmailClaimed = defineEvent(
 );
 
 export type UserEmailEvent = DomainEventOf<typeof UserEmailClaimed>;
-export type TenantEvent = DomainEventOf<typeof TenantCreated> | DomainEventOf<typeof TenantCompanyAdded>;
+export type TenantEvent =
+  | DomainEventOf<typeof TenantCreated>
+  | DomainEventOf<typeof TenantCompanyAdded>
+  | DomainEventOf<typeof GroupConsolidationApproachChosen>;
 export type CompanyEvent =
   | DomainEventOf<typeof CompanyRegistered>
   | DomainEventOf<typeof CompanyRegionChanged>
@@ -168,6 +189,7 @@ export type CompanySectionEvent =
   | DomainEventOf<typeof CompanySectionUpdated>
   | DomainEventOf<typeof CompanySectionDeleted>;
 export type ControlApproach = (typeof controlApproaches)[number];
+export type ConsolidationApproach = (typeof consolidationApproaches)[number];
 export type UserEvent =
   | DomainEventOf<typeof UserRegistered>
   | DomainEventOf<typeof UserPreferencesChanged>
@@ -183,6 +205,7 @@ export type Role = (typeof roles)[number];
 export const organizationContracts = [
   TenantCreated,
   TenantCompanyAdded,
+  GroupConsolidationApproachChosen,
   CompanyRegistered,
   CompanyRegionChanged,
   CompanyConsolidationChanged,

@@ -102,6 +102,7 @@ const companyFactorFields = (d: { setId: string; version: number; entry: Company
 const descriptors: { [T in AuditedEventType]: Describe<T> } = {
   TenantCreated: (d) => ({ topic: 'organization/tenant', entityId: d.tenantId, fields: pick(d, ['name']) }),
   TenantCompanyAdded: (d) => ({ topic: 'organization/tenant', entityId: `${d.tenantId}:${d.companyId}`, fields: pick(d, ['companyId']) }),
+  GroupConsolidationApproachChosen: (d) => ({ topic: 'organization/tenant', entityId: d.tenantId, fields: { consolidationApproach: d.approach } }),
   FiscalYearStartMonthSet: (d) => ({ topic: 'settings/fiscalYear', entityId: d.fiscalYearId, fields: pick(d, ['startMonth']) }),
   CurrencyRateAdded: (d) => ({ topic: 'settings/currency', entityId: d.id, fields: pick(d, currencyFields) }),
   CurrencyRateChanged: (d) => ({ topic: 'settings/currency', entityId: d.id, fields: pick(d, currencyFields) }),
@@ -242,6 +243,7 @@ export const partialUpdateTypes: ReadonlySet<AuditedEventType> = new Set<Audited
   'PasswordChanged',
   'CompanyRegionChanged',
   'CompanyConsolidationChanged',
+  'GroupConsolidationApproachChosen',
   'GroupFlagRenamed',
   'GroupFlagSectionsSet',
   'CompanyFactorSetUploaded',

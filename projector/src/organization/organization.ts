@@ -6,6 +6,7 @@ import {
   CompanySectionDeleted,
   CompanyRegionChanged,
   CompanyConsolidationChanged,
+  GroupConsolidationApproachChosen,
   TenantCreated,
   UserAccessChanged,
   UserDeactivated,
@@ -14,12 +15,13 @@ import {
   UserRegistered,
 } from '@ghg/events';
 
-/** Tenants, companies, sections and users: who may log in and what they may see. */
+/** Tenants (with the group's consolidation approach), companies, sections and users: who may log in and what they may see. */
 export const organizationProjection = defineProjection({
   name: 'organization',
   tables: ['tenants', 'companies', 'company_sections', 'users'],
   handles: [
     TenantCreated,
+    GroupConsolidationApproachChosen,
     CompanyRegistered,
     CompanyRegionChanged,
     CompanyConsolidationChanged,
@@ -39,6 +41,14 @@ export const organizationProjection = defineProjection({
       case TenantCreated.type: {
         const d = event.data;
         await trx(table('tenants')).insert({ id: d.tenantId, name: d.name, created_at: event.metadata.occurredAt }).onConflict('id').merge();
+        return;
+      }
+      case GroupConsolidationApproachChosen.type: {
+        const d = event.data;
+        await trx(table('tenants')).where({ id: d.tenantId }).update({ consolidation_approach: d.approach, consolidation_approach_version: event.streamPosition });
+        // The companies list carries the group's choice: every company's screens follow it.
+        const companyIds: string[] = await trx(table('companies')).where({ tenant_id: d.tenantId }).pluck('id');
+        for (const companyId of companyIds) ctx.notify({ topic: 'organization/companies', companyId, tenantId: d.tenantId, ids: [companyId] });
         return;
       }
       case CompanyRegistered.type: {

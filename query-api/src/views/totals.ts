@@ -3,6 +3,7 @@ import { MAX_TOTALS_YEARS, Refusal, viewRoutes, type ConsolidationApproach, type
 import { DEFAULT_START_MONTH, fiscalYearOf, sectionsWithin } from '@ghg/domain';
 import type { ControlApproach } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
+import { groupConsolidation } from '../organization/companies';
 import { registerRoute } from '../core/registerRoute';
 
 /** Each dimension's column in `emission_totals` (a fixed map: no SQL is built from the request) and its field in the answer. */
@@ -50,11 +51,13 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
     if (toYear < fromYear || toYear - fromYear >= MAX_TOTALS_YEARS) throw new Refusal('invalid_year_range', { fields: ['toYear'], message: `toYear must be fromYear to fromYear + ${MAX_TOTALS_YEARS - 1}` });
     const group = query.of === 'group';
     const companyIds = group ? reader.companyIds : [reader.selectedCompanyId];
+    // No approach asked: the one the group chose (the answer names it).
+    const approach: ConsolidationApproach | null = group ? (query.approach ?? (await groupConsolidation(knex, reader.tenantId)).consolidationApproach) : null;
 
     const companyRows: CompanyRow[] = await knex('companies').whereIn('id', companyIds).orderBy('name').select('id', 'name', 'region', 'equity_share_percent', 'control_approach');
     const companies = companyRows.map((c) => {
       const company = { controlApproach: c.control_approach, equitySharePercent: Number(c.equity_share_percent) };
-      return { companyId: c.id, name: c.name, region: c.region, weight: group ? consolidationWeight(query.approach, company) : 1, ...company };
+      return { companyId: c.id, name: c.name, region: c.region, weight: approach === null ? 1 : consolidationWeight(approach, company), ...company };
     });
 
     let sectionIds: string[] | null = null;
@@ -127,7 +130,7 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
       toYear,
       of: query.of,
       basis: query.basis,
-      approach: group ? query.approach : null,
+      approach,
       sectionId,
       companies,
       rows: answerRows,

@@ -118,6 +118,7 @@ export function baseRequests(f: Fixture): Record<string, BaseRequest> {
     'PUT /api/user': { as: 'self', body: { user: { language: 'en', selectedCompanyId: f.companyId } } },
     'PUT /api/company/region': { body: { companyId: f.companyId, region: f.region } },
     'PUT /api/company/consolidation': { body: { companyId: f.companyId, equitySharePercent: 100, controlApproach: 'operational' } },
+    'POST /api/group/consolidation-approach': { body: { approach: 'operational', expectedVersion: -1 } },
     'POST /api/company': { body: { name: 'Fuzz Co', region: 'Japan' } },
     'POST /api/company-section': { body: { section: { name: 'fuzz section', displayName: 'fuzz', parentSection: f.wholeCompanySectionId } } },
     'DELETE /api/company-section/:id': id(f.spareSectionId),

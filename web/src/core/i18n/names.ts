@@ -1,3 +1,4 @@
+import type { ConsolidationApproach } from '@ghg/events';
 import type { Locale, MessageId } from '@ghg/locales';
 
 /** Each interface language by its own message (the header's switcher, the account screen, the audit log). */
@@ -12,4 +13,11 @@ export const roleName: Record<string, MessageId> = {
   admin: 'role.admin',
   editor: 'role.editor',
   viewer: 'role.viewer',
+};
+
+/** Each consolidation approach (GHG Protocol Corporate Standard, ch. 3) by its message, wherever one is shown. */
+export const approachName: Record<ConsolidationApproach, MessageId> = {
+  operational: 'views.approach.operational',
+  financial: 'views.approach.financial',
+  equity_share: 'views.approach.equity_share',
 };

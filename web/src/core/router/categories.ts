@@ -28,3 +28,9 @@ export const categoryName: Record<CategoryKey, MessageId> = {
 
 /** A category's short label under a chart bar: S1, S2, 3-1 … 3-15, or `water` (the water category's name). */
 export const categoryShortLabel = (category: string, water: string) => (category === 'water' ? water : category.startsWith('3') && category.length > 1 ? `3-${category.slice(1)}` : `S${category}`);
+
+/** The scopes the views total by: every scope-3 category counts under '3'; water on its own. */
+export type ScopeKey = '1' | '2' | '3' | 'water';
+
+/** The scope a category counts under (the rule `GET /api/emission-totals` applies for `groupBy=scope`). */
+export const scopeOfCategory = (category: string): ScopeKey => (category === '1' || category === '2' || category === 'water' ? category : '3');

@@ -1,7 +1,7 @@
-import type { AuditedEventType, AuditTopic } from '@ghg/events';
+import type { AuditedEventType, AuditTopic, ConsolidationApproach } from '@ghg/events';
 import { isLocale, type MessageId } from '@ghg/locales';
 import type { AuditChange } from '../../core/api/types';
-import { languageName, roleName } from '../../core/i18n/names';
+import { approachName, languageName, roleName } from '../../core/i18n/names';
 import { regionMessage } from '../../core/ui/regions';
 import { categoryName, type CategoryKey } from '../../core/router/categories';
 import { actionName, countFromName, fieldMessage as linkedFieldMessage, sourceTypeName } from '../record/labels';
@@ -14,6 +14,7 @@ import { actionName, countFromName, fieldMessage as linkedFieldMessage, sourceTy
 const eventName: Record<AuditedEventType, MessageId> = {
   TenantCreated: 'audit.event.TenantCreated',
   TenantCompanyAdded: 'audit.event.TenantCompanyAdded',
+  GroupConsolidationApproachChosen: 'audit.event.GroupConsolidationApproachChosen',
   FiscalYearStartMonthSet: 'audit.event.FiscalYearStartMonthSet',
   CurrencyRateAdded: 'audit.event.CurrencyRateAdded',
   CurrencyRateChanged: 'audit.event.CurrencyRateChanged',
@@ -87,6 +88,7 @@ const fieldName: Record<string, MessageId> = {
   region: 'audit.field.region',
   equitySharePercent: 'audit.field.equitySharePercent',
   controlApproach: 'audit.field.controlApproach',
+  consolidationApproach: 'audit.field.consolidationApproach',
   displayName: 'audit.field.displayName',
   parentSectionId: 'audit.field.parentSectionId',
   energyConservationActReportSectionType: 'audit.field.energyConservationActReportSectionType',
@@ -165,6 +167,9 @@ const fieldName: Record<string, MessageId> = {
   restored: 'audit.field.restored',
   changed: 'audit.field.changed',
 };
+/** The group's consolidation approach in the words the views use. */
+const isConsolidation = (value: unknown): value is ConsolidationApproach => typeof value === 'string' && Object.hasOwn(approachName, value);
+
 /** The projector's prefix of a pinned factor set's field (FACTOR_SET_FIELD_PREFIX there; the test checks they agree). */
 const FACTOR_SET_FIELD = 'factorSets.';
 
@@ -246,6 +251,7 @@ export function formatAuditValue(field: string, value: unknown, intl: AuditIntl,
   if (field === 'language' && isLocale(value)) return t(languageName[value]);
   if (field === 'role' && typeof value === 'string' && roleName[value]) return t(roleName[value]!);
   if (field === 'region' && typeof value === 'string' && regionMessage(value)) return t(regionMessage(value)!);
+  if (field === 'consolidationApproach' && isConsolidation(value)) return t(approachName[value]);
   if ((field === 'selectedCompanyId' || field === 'companyId') && typeof value === 'string') return lookups.companyName(value);
   if (field === 'companyIds' && Array.isArray(value)) return value.map((id) => lookups.companyName(String(id))).join(', ') || '—';
   if ((field === 'parentSectionId' || field === 'sectionId') && typeof value === 'string') return lookups.sectionName(value);

@@ -11,12 +11,14 @@ import { ActionsHeader, AddButton } from '../../../core/ui/TableParts';
 import { sortRows, toggleSort, type SortState } from '../../../core/ui/sorting';
 import { controlApproachLabel } from './api';
 import { CompanyDialog } from './CompanyDialog';
+import { GroupConsolidationCard } from './GroupConsolidationCard';
 
 type Column = 'name' | 'region' | 'equitySharePercent';
 
 /**
  * The companies this user may work in, with what consolidation needs (equity share, control
- * approach); the selected one is marked. Administrators change those, group administrators add companies.
+ * approach); the selected one is marked. Administrators change those, group administrators add
+ * companies. A user holding every company of the group also sees the group's consolidation approach.
  */
 export default function CompanySettingPage() {
   const t = useT();
@@ -33,6 +35,7 @@ export default function CompanySettingPage() {
         subtitle={isAllCompany ? t('account.allCompanies') : undefined}
         actions={canAdd ? <AddButton canWrite onClick={() => setDialog('add')} label={t('account.company.add')} testId="company-add" /> : undefined}
       />
+      {isAllCompany && <GroupConsolidationCard canChoose={canConfigure} />}
       <Card className="ghg-table-card">
         <HTMLTable className="ghg-table" striped data-testid="company-table">
           <thead>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { MessageId } from '@ghg/locales';
 import { companyRoutes } from '@ghg/api';
 import { controlApproaches } from '@ghg/events';
-import { call } from '../../../core/api/call';
+import { call, type Answer } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
 import type { Company } from '../../../core/api/types';
 
@@ -39,6 +39,25 @@ export function useSetConsolidation() {
     onSuccess: invalidate,
   });
 }
+
+export type ConsolidationApproach = Answer<typeof companyRoutes.list>['consolidationApproach'];
+
+/**
+ * The group's own consolidation approach (its totals are consolidated by it unless a view asks
+ * for another), sent with the version the user saw: a change by someone else in between is a 409.
+ */
+export function useChooseGroupApproach() {
+  const invalidate = useInvalidate('companies');
+  return useMutation({
+    mutationFn: async (body: { approach: ConsolidationApproach; expectedVersion: number }) => call(companyRoutes.chooseConsolidationApproach, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The group approach's refusals in words (version_conflict has the shared message). */
+export const groupApproachCodes: Record<string, MessageId> = {
+  whole_group_required: 'account.company.error.wholeGroup',
+};
 
 export const companyCodes: Record<string, MessageId> = {
   invalid_equity_share: 'account.company.error.equityShare',

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Callout, Card, HTMLSelect, HTMLTable, Icon, NonIdealState, SegmentedControl } from '@blueprintjs/core';
 import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
-import type { MessageId } from '@ghg/locales';
+import { useGroupApproach } from '../../../core/consolidation/approach';
+import { approachName } from '../../../core/i18n/names';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { categoryName, categoryShortLabel, type CategoryKey } from '../../../core/router/categories';
 import { GroupedBarChart } from '../../../core/ui/GroupedBarChart';
@@ -11,20 +12,15 @@ import { sortRows } from '../../../core/ui/sorting';
 import { QueryState, useSort } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { GoalProgress } from './GoalProgress';
-import { calendarMonth, inUnit, unitDigits, unitSymbol, type ViewFilters } from '../core/filters';
+import { calendarMonth, inUnit, trendYears, unitDigits, unitSymbol, type ViewFilters } from '../core/filters';
 import { ChartCard } from '../core/ChartCard';
 import { BasisSwitch, FiguresSwitch, UnitSwitch } from '../core/ViewControls';
 import { useTotals, type Consolidation, type TotalsQuery } from '../core/totals';
 
 type Column = 'name' | 'lines' | 'co2eKg' | 'share';
+/** The page's filters; `approach` null until the user picks one: then the group's chosen approach. */
+type Filters = Omit<ViewFilters, 'approach'> & { approach: Consolidation | null };
 const SCOPES = ['1', '2', '3'] as const;
-const approachName: Record<Consolidation, MessageId> = {
-  operational: 'views.approach.operational',
-  financial: 'views.approach.financial',
-  equity_share: 'views.approach.equity_share',
-};
-/** How many fiscal years the trend compares, the selected one last. */
-const YEARS = 5;
 
 /**
  * The emissions of the selected company (of the header's section) or of the whole group,
@@ -40,8 +36,11 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
   // A section's own page (division detail) shows that section, else the header's.
   const companySectionId = section ? section.id : workspace.companySectionId;
   const sectionName = section ? section.name : workspace.companySection?.name;
-  const [filters, setFilters] = useState<ViewFilters>({ of: initialOf, approach: 'operational', basis: 'location', unit: 't', figures: 'gross' });
-  const set = <K extends keyof ViewFilters>(key: K) => (value: ViewFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const [filters, setFilters] = useState<Filters>({ of: initialOf, approach: null, basis: 'location', unit: 't', figures: 'gross' });
+  const set = <K extends keyof Filters>(key: K) => (value: Filters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  // The approach the group chose (GET /api/companies, which the workspace loads too) until the user picks another.
+  const groupApproach = useGroupApproach();
+  const approach = filters.approach ?? groupApproach;
   // One company only, or one section's page: there is no group to consolidate.
   const canGroup = companies.length > 1 && !section;
   const of = canGroup ? filters.of : 'company';
@@ -49,14 +48,14 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
     fromYear: fiscalYear,
     of,
     basis: filters.basis,
-    approach: filters.approach,
+    approach,
     groupBy: [],
     limit: 0,
     ...(of === 'company' && companySectionId ? { sectionId: companySectionId } : {}),
   };
   const byCategory = useTotals(companyId, { ...base, groupBy: ['category'] });
   const byMonth = useTotals(companyId, { ...base, groupBy: ['month'] });
-  const byYear = useTotals(companyId, { ...base, fromYear: fiscalYear - (YEARS - 1), toYear: fiscalYear, groupBy: ['fiscalYear', 'scope'] });
+  const byYear = useTotals(companyId, { ...base, fromYear: trendYears(fiscalYear)[0]!, toYear: fiscalYear, groupBy: ['fiscalYear', 'scope'] });
   const { sort, header } = useSort<Column>({ key: 'co2eKg', direction: 'desc' });
 
   const unitText = unitSymbol[filters.unit];
@@ -89,14 +88,15 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
     const kg = byMonth.data?.rows.find((r) => r.month === i + 1)?.co2eKg ?? 0;
     return { key: String(i + 1), label: intl.formatDate(new Date(2000, month - 1, 1), { month: 'short' }), value: inUnit(kg, filters.unit) };
   });
-  const years = Array.from({ length: YEARS }, (_, i) => fiscalYear - (YEARS - 1) + i);
+  const years = trendYears(fiscalYear);
   const yearGroups = years.map((year) => ({ key: String(year), label: t('fiscalYear.name', { year: String(year) }), values: SCOPES.map((s) => inUnit(scopeKg(s, year), filters.unit)) }));
   const yearSeries = SCOPES.map((s, i) => ({ name: nameOf(s), className: `ghg-chart-series-${i}` }));
 
   const consolidation = data && of === 'group' && (
     <Callout icon="diagram-tree" className="ghg-page-callout" data-testid="views-consolidation">
       {t('views.consolidated', {
-        approach: t(approachName[filters.approach]),
+        // The approach the figures shown were consolidated by (the answer names it), marked when it is the group's own.
+        approach: data.approach === groupApproach ? t('views.approach.groupChosen', { approach: t(approachName[groupApproach]) }) : t(approachName[data.approach ?? approach]),
         companies: data.companies.map((c) => t('views.consolidated.company', { name: c.name, weight: percent(c.weight) })).join(', '),
       })}
     </Callout>
@@ -133,7 +133,7 @@ export function EmissionsOverview({ initialOf, section }: { initialOf: ViewFilte
           />
         )}
         {of === 'group' && (
-          <HTMLSelect aria-label={t('views.filter.approach')} value={filters.approach} onChange={(e) => set('approach')(e.currentTarget.value as Consolidation)} data-testid="views-approach">
+          <HTMLSelect aria-label={t('views.filter.approach')} value={approach} onChange={(e) => set('approach')(e.currentTarget.value as Consolidation)} data-testid="views-approach">
             {Object.entries(approachName).map(([a, name]) => (
               <option key={a} value={a}>
                 {t(name)}
