@@ -7,11 +7,11 @@ import { categoryName, type CategoryKey } from '../../core/router/categories';
 import { ErrorCallout } from '../../core/ui/ErrorCallout';
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
 import { GoalProgress } from '../views/company/GoalProgress';
-import { inUnit, unitDigits, unitSymbol } from '../views/core/filters';
-import { HOME_SCOPES, lastYears, scopeSplit, yearTrend, type HomeScope, type ScopeShare } from './figures';
+import { inUnit, trendYears, unitDigits, unitSymbol } from '../views/core/filters';
+import { HOME_SCOPES, scopeSplit, yearTrend, type HomeScope, type ScopeShare } from './figures';
 import { ScopeDonut } from './ScopeDonut';
 import { TrendChart } from './TrendChart';
-import { TREND_YEARS, useHomeTotals } from './homeTotals';
+import { useHomeTotals } from './homeTotals';
 import './home.css';
 
 /** The home page shows tonnes; the views switch units. */
@@ -36,7 +36,7 @@ export function EmissionsSummary() {
   const totalKg = data?.total.co2eKg ?? 0;
   const split = useMemo(() => scopeSplit(data?.rows ?? [], totalKg), [data, totalKg]);
   // The years of the answer shown: while another year's figures load, the last ones stay, with their own years.
-  const years = useMemo(() => yearTrend(trend.data?.rows ?? [], lastYears(trend.data?.toYear ?? fiscalYear, TREND_YEARS)), [trend.data, fiscalYear]);
+  const years = useMemo(() => yearTrend(trend.data?.rows ?? [], trendYears(trend.data?.toYear ?? fiscalYear)), [trend.data, fiscalYear]);
   const offsets = data?.offsets.find((o) => o.fiscalYear === data.fromYear) ?? { co2eKg: 0, records: 0 };
 
   const symbol = unitSymbol[UNIT];

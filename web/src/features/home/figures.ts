@@ -40,6 +40,3 @@ export function yearTrend(rows: readonly Pick<TotalsRow, 'fiscalYear' | 'scope' 
     return { year, kg: HOME_SCOPES.reduce((sum, s) => sum + byScope[s], 0), byScope };
   });
 }
-
-/** The `count` fiscal years ending with `last`, oldest first. */
-export const lastYears = (last: number, count: number) => Array.from({ length: count }, (_, i) => last - (count - 1) + i);

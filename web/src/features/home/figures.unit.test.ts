@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastYears, scopeSplit, yearTrend } from './figures';
+import { trendYears } from '../views/core/filters';
+import { scopeSplit, yearTrend } from './figures';
 
 describe('scopeSplit', () => {
   // Rows grouped by scope and category: scope 3 comes in two categories.
@@ -42,7 +43,7 @@ describe('yearTrend', () => {
         { fiscalYear: 2022, scope: '2', co2eKg: 2 },
         { fiscalYear: 2019, scope: '1', co2eKg: 999 },
       ],
-      lastYears(2024, 5),
+      trendYears(2024),
     );
     expect(trend.map((y) => y.year)).toEqual([2020, 2021, 2022, 2023, 2024]);
     expect(trend.map((y) => y.kg)).toEqual([0, 0, 2, 0, 10 + 5]);

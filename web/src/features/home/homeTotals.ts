@@ -1,8 +1,6 @@
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
+import { trendYears } from '../views/core/filters';
 import { useTotals, type TotalsQuery } from '../views/core/totals';
-
-/** How many fiscal years the trend shows, the selected one last. */
-export const TREND_YEARS = 5;
 
 /**
  * The home page's two totals queries, for the workspace's company, fiscal year and section: the
@@ -14,6 +12,6 @@ export function useHomeTotals() {
   const { companyId, fiscalYear, companySectionId } = useWorkspace();
   const base: TotalsQuery = { fromYear: fiscalYear, of: 'company', basis: 'location', approach: 'operational', groupBy: [], limit: 0, ...(companySectionId ? { sectionId: companySectionId } : {}) };
   const year = useTotals(companyId, { ...base, groupBy: ['scope', 'category'] });
-  const trend = useTotals(companyId, { ...base, fromYear: fiscalYear - (TREND_YEARS - 1), toYear: fiscalYear, groupBy: ['fiscalYear', 'scope'] });
+  const trend = useTotals(companyId, { ...base, fromYear: trendYears(fiscalYear)[0]!, toYear: fiscalYear, groupBy: ['fiscalYear', 'scope'] });
   return { year, trend };
 }

@@ -5,7 +5,7 @@ import { importRoutes } from '@ghg/api';
 import { call } from '../../core/api/call';
 import { useInvalidate } from '../../core/api/mutations';
 import { useT } from '../../core/i18n/I18nProvider';
-import { categoryName, type CategoryKey } from '../../core/router/categories';
+import { categoryName, categoryShortLabel, type CategoryKey } from '../../core/router/categories';
 import { GroupedBarChart } from '../../core/ui/GroupedBarChart';
 import { showToast } from '../../core/ui/toaster';
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
@@ -22,7 +22,6 @@ interface Props {
 }
 
 /** A category's short label under a chart bar: S1, S2, 3-1 … 3-15. */
-const shortLabel = (category: string, water: string) => (category === 'water' ? water : category.startsWith('3') && category.length > 1 ? `3-${category.slice(1)}` : `S${category}`);
 const isCategory = (c: string): c is CategoryKey => Object.hasOwn(categoryName, c);
 
 /**
@@ -141,7 +140,7 @@ function ReapplyBody({ target, onClose }: { target: ImportHistoryRow; onClose: (
               {compared.rows.length > 0 && (
                 <GroupedBarChart
                   height={200}
-                  groups={compared.rows.map((r) => ({ key: r.category, label: shortLabel(r.category, t(categoryName.water)), values: [r.before, r.after] }))}
+                  groups={compared.rows.map((r) => ({ key: r.category, label: categoryShortLabel(r.category, t(categoryName.water)), values: [r.before, r.after] }))}
                   series={[
                     { name: t('import.reapply.before'), className: 'ghg-chart-series-0' },
                     { name: t('import.reapply.after'), className: 'ghg-chart-series-1' },

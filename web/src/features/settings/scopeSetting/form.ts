@@ -1,5 +1,5 @@
 import type { Locale, MessageId } from '@ghg/locales';
-import { SCOPE3_CATEGORIES } from '../../../core/router/categories';
+import { SCOPE3_CATEGORIES, scopeOfCategory } from '../../../core/router/categories';
 import type { FormulaField, ScopeCategory } from './api';
 
 /** The screen's tabs: scope 1, scope 2, scope 3 (its fifteen categories together) and water. */
@@ -7,7 +7,8 @@ export const SCOPE_GROUPS = ['1', '2', '3', 'water'] as const;
 export type ScopeGroup = (typeof SCOPE_GROUPS)[number];
 
 export const categoriesOf = (group: ScopeGroup): readonly ScopeCategory[] => (group === '3' ? SCOPE3_CATEGORIES : [group]);
-export const groupOf = (category: ScopeCategory): ScopeGroup => (category === '1' || category === '2' || category === 'water' ? category : '3');
+/** A category's tab: the scope it counts under. */
+export const groupOf = (category: ScopeCategory): ScopeGroup => scopeOfCategory(category);
 
 /** Every category a setting may be for, in the order the screen lists them. */
 export const ALL_CATEGORIES: readonly ScopeCategory[] = SCOPE_GROUPS.flatMap((g) => categoriesOf(g));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Callout, Card, FormGroup, HTMLSelect, NonIdealState, SegmentedControl } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
+import { approachName } from '../../../core/i18n/names';
 import { useI18n, useT } from '../../../core/i18n/I18nProvider';
 import { categoryName, categoryShortLabel, type CategoryKey } from '../../../core/router/categories';
 import { PageHeader } from '../../../core/ui/PageHeader';
@@ -19,7 +20,6 @@ import { DivergingBarChart } from './DivergingBarChart';
 import { useComparison, useComparisonParams } from './useComparison';
 
 const modeName: Record<ComparisonMode, MessageId> = { years: 'views.comparison.mode.years', sections: 'views.comparison.mode.sections', companies: 'views.comparison.mode.companies' };
-const approachName: Record<Consolidation, MessageId> = { operational: 'views.approach.operational', financial: 'views.approach.financial', equity_share: 'views.approach.equity_share' };
 
 /**
  * Two fiscal years, two sections or two of the group's companies side by side (the choice in the

@@ -1,4 +1,4 @@
-import type { CategoryKey } from '../../../core/router/categories';
+import { scopeOfCategory, type CategoryKey } from '../../../core/router/categories';
 import { detailPagesOf, SCOPE_DETAIL_PAGES } from '../scope/detailPages';
 
 /** What the page compares: two fiscal years, two sections of the company, or two of the group's companies. */
@@ -38,13 +38,10 @@ export function sumBy<R>(rows: readonly R[], keyOf: (row: R) => string, kgOf: (r
 /** The categories in catalogue order: scope 1, scope 2, 3-1 … 3-15, water. */
 export const CATEGORY_ORDER = Object.keys(SCOPE_DETAIL_PAGES) as Exclude<CategoryKey, '3'>[];
 
-/** The scope a category counts under: every scope-3 category under '3'; water on its own. */
-export const scopeOf = (category: string): '1' | '2' | '3' | 'water' => (category === '1' || category === '2' || category === 'water' ? category : '3');
-
 /** The categories' changes added up per scope 1, 2 and 3 (those with a category listed); water is no scope and has its own row. */
 export function scopeSubtotals(categories: readonly (Change & { key: string })[]): (Change & { key: '1' | '2' | '3' })[] {
-  const a = sumBy(categories, (c) => scopeOf(c.key), (c) => c.aKg);
-  const b = sumBy(categories, (c) => scopeOf(c.key), (c) => c.bKg);
+  const a = sumBy(categories, (c) => scopeOfCategory(c.key), (c) => c.aKg);
+  const b = sumBy(categories, (c) => scopeOfCategory(c.key), (c) => c.bKg);
   return (['1', '2', '3'] as const).filter((s) => a.has(s)).map((key) => ({ key, ...change(a.get(key)!, b.get(key)!) }));
 }
 

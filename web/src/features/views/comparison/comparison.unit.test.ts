@@ -1,5 +1,6 @@
+import { scopeOfCategory } from '../../../core/router/categories';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_ORDER, change, contributorKeyText, defaultSectionPair, detailPageOf, diffByKey, scopeOf, scopeSubtotals, sumBy, topContributors } from './comparison';
+import { CATEGORY_ORDER, change, contributorKeyText, defaultSectionPair, detailPageOf, diffByKey, scopeSubtotals, sumBy, topContributors } from './comparison';
 
 const key = (category: string, formulaId: string, sectionId: string | null) => contributorKeyText({ category, formulaId, sectionId });
 
@@ -43,7 +44,7 @@ describe('emission comparison', () => {
   it('given categories, then scope subtotals: 3-1 and 3-4 add up under scope 3; water is no scope', () => {
     expect(CATEGORY_ORDER.slice(0, 3)).toEqual(['1', '2', '31']);
     expect(CATEGORY_ORDER.at(-1)).toBe('water');
-    expect(['1', '2', '34', '315', 'water'].map(scopeOf)).toEqual(['1', '2', '3', '3', 'water']);
+    expect(['1', '2', '34', '315', 'water'].map(scopeOfCategory)).toEqual(['1', '2', '3', '3', 'water']);
     const categories = [
       { key: '1', ...change(100, 90) },
       { key: '31', ...change(200, 260) },

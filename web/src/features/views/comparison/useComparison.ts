@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { consolidationApproaches } from '@ghg/events';
+import { useGroupApproach } from '../../../core/consolidation/approach';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { useTotals, type Consolidation, type Scope2Basis, type Totals, type TotalsQuery, type TotalsRow } from '../core/totals';
@@ -7,7 +9,6 @@ import { CATEGORY_ORDER, COMPARISON_MODES, contributorKeyText, defaultSectionPai
 
 /** How many fiscal years back the year pickers offer (the totals answer any year; ten is a page's worth). */
 const PICKABLE_YEARS = 10;
-const APPROACHES: readonly Consolidation[] = ['operational', 'financial', 'equity_share'];
 
 /** A side of the comparison: what the picker holds (a year, a section id, a company id) and its name. */
 export interface Side {
@@ -27,7 +28,9 @@ export function useComparisonParams() {
   const modeParam = params.get('mode');
   const mode: ComparisonMode = (COMPARISON_MODES as readonly string[]).includes(modeParam ?? '') ? (modeParam as ComparisonMode) : 'years';
   const approachParam = params.get('approach');
-  const approach: Consolidation = (APPROACHES as readonly string[]).includes(approachParam ?? '') ? (approachParam as Consolidation) : 'operational';
+  const groupApproach = useGroupApproach();
+  // Not named in the URL: the approach the group chose.
+  const approach: Consolidation = (consolidationApproaches as readonly string[]).includes(approachParam ?? '') ? (approachParam as Consolidation) : groupApproach;
 
   const lastYear = Math.max(fiscalYear, currentFiscalYear);
   const options: Side[] = useMemo(() => {

@@ -38,3 +38,9 @@ export function goalProgress(base: number, goal: number, current: number): numbe
   if (!(base > goal)) return null;
   return (base - current) / (base - goal);
 }
+
+/** How many fiscal years a trend shows side by side (the issue's "last five fiscal years"). */
+export const TREND_YEARS = 5;
+
+/** The `count` fiscal years up to and including `last`, oldest first. */
+export const trendYears = (last: number, count = TREND_YEARS) => Array.from({ length: count }, (_, i) => last - (count - 1) + i);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calendarMonth, goalProgress, inUnit } from './filters';
+import { calendarMonth, goalProgress, inUnit, trendYears } from './filters';
 
 describe('view filters', () => {
+  it('given a fiscal year, then the five years of a trend up to it, oldest first', () => {
+    expect(trendYears(2025)).toEqual([2021, 2022, 2023, 2024, 2025]);
+    expect(trendYears(2025, 2)).toEqual([2024, 2025]);
+  });
+
   it('fiscal month 1 of an April year is April, 9 is December, 10 is January', () => {
     expect([1, 9, 10, 12].map((n) => calendarMonth(n, 4))).toEqual([4, 12, 1, 3]);
     expect([1, 12].map((n) => calendarMonth(n, 1))).toEqual([1, 12]);

@@ -11,11 +11,11 @@ import { QueryState, useSort } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { useIntensities } from '../../settings/intensity/api';
 import { useManagementIntensities } from '../../settings/managementIntensity/api';
-import { inUnit, unitDigits, unitSymbol, type EmissionUnit } from '../core/filters';
+import { inUnit, trendYears, unitDigits, unitSymbol, type EmissionUnit } from '../core/filters';
 import { BasisSwitch, UnitSwitch } from '../core/ViewControls';
 import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
 import { useTotals, type Scope2Basis } from '../core/totals';
-import { perUnit, valuesOf, yearsUpTo } from './intensity';
+import { perUnit, valuesOf } from './intensity';
 import { MissingValue, perUnitSymbol, useIntensityNumbers, VALUES_SETTINGS } from './parts';
 
 type Column = 'name' | 'co2eKg' | 'perUnit';
@@ -36,7 +36,7 @@ export default function IntensityDetailPage() {
   const [shownYear, setShownYear] = useState(fiscalYear);
   const intensities = useIntensities(companyId);
   const managementValues = useManagementIntensities(companyId);
-  const years = useMemo(() => yearsUpTo(fiscalYear), [fiscalYear]);
+  const years = useMemo(() => trendYears(fiscalYear), [fiscalYear]);
   const year = years.includes(shownYear) ? shownYear : fiscalYear;
   const range = { fromYear: years[0]!, toYear: fiscalYear, of: 'company', basis, approach: 'operational', limit: 0 } as const;
   const byYear = useTotals(companyId, { ...range, groupBy: ['fiscalYear'] });

@@ -8,11 +8,11 @@ import { QueryState } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { useIntensities } from '../../settings/intensity/api';
 import { useManagementIntensities } from '../../settings/managementIntensity/api';
-import { inUnit, unitSymbol, type EmissionUnit } from '../core/filters';
+import { inUnit, trendYears, unitSymbol, type EmissionUnit } from '../core/filters';
 import { BasisSwitch, UnitSwitch } from '../core/ViewControls';
 import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
 import { useTotals, type Scope2Basis } from '../core/totals';
-import { INTENSITY_SCOPES, intensityYears, valuesOf, yearsUpTo } from './intensity';
+import { INTENSITY_SCOPES, intensityYears, valuesOf } from './intensity';
 import { IntensityCard } from './IntensityCard';
 import { perUnitSymbol, VALUES_SETTINGS } from './parts';
 
@@ -29,7 +29,7 @@ export default function IntensityPage() {
   const [unit, setUnit] = useState<EmissionUnit>('t');
   const intensities = useIntensities(companyId);
   const values = useManagementIntensities(companyId);
-  const years = useMemo(() => yearsUpTo(fiscalYear), [fiscalYear]);
+  const years = useMemo(() => trendYears(fiscalYear), [fiscalYear]);
   const range = { fromYear: years[0]!, toYear: fiscalYear, of: 'company', basis, approach: 'operational', limit: 0 } as const;
   // Each year's total summed by the database, and its split by scope.
   const byYear = useTotals(companyId, { ...range, groupBy: ['fiscalYear'] });

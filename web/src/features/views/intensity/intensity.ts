@@ -4,11 +4,6 @@ import type { TotalsRow } from '../core/totals';
 export const INTENSITY_SCOPES = ['1', '2', '3'] as const;
 export type IntensityScope = (typeof INTENSITY_SCOPES)[number];
 
-/** How many fiscal years the intensity views show, the selected one last. */
-export const INTENSITY_YEARS = 5;
-
-/** The `count` fiscal years up to and including `lastYear`, oldest first. */
-export const yearsUpTo = (lastYear: number, count = INTENSITY_YEARS) => Array.from({ length: count }, (_, i) => lastYear - (count - 1) + i);
 
 /**
  * An emission (kg) per unit of a denominator: null when the year has no value, and when the value

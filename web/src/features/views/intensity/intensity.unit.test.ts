@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { intensityYears, perUnit, valuesOf, yearsUpTo } from './intensity';
+import { intensityYears, perUnit, valuesOf } from './intensity';
 
 describe('intensity', () => {
-  it('given a fiscal year, then the five years up to it, oldest first', () => {
-    expect(yearsUpTo(2025)).toEqual([2021, 2022, 2023, 2024, 2025]);
-    expect(yearsUpTo(2025, 2)).toEqual([2024, 2025]);
-  });
-
   it('given an emission and a value, when divided, then kg per unit; a missing or zero value gives no figure', () => {
     // 12,500 kg / 250 (百万円) = 50 kg per 百万円
     expect(perUnit(12_500, 250)).toBe(50);
