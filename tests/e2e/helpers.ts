@@ -1,7 +1,10 @@
 /// <reference lib="dom" />
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { examplePath, routeTable } from '../../web/src/core/router/routeTable';
+import { viewsFeature } from '../../web/src/features/views/manifest';
 
 export const DEMO_PASSWORD = 'demo-ledger';
 export const ADMIN = 'admin@demo.example';
@@ -88,4 +91,125 @@ export function messages(lang: Lang): Record<string, string> {
   const src = resolve(import.meta.dirname, '../../locales/src');
   const folders = ['core', ...readdirSync(join(src, 'features')).map((f) => join('features', f))];
   return Object.assign({}, ...folders.map((f) => JSON.parse(readFileSync(join(src, f, `${lang}.json`), 'utf8')) as Record<string, string>));
+}
+
+// axe-core's browser bundle, evaluated in the page (the app's CSP forbids an inline <script>, and
+// page.evaluate is not subject to it).
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The WCAG 2.1 A and AA violations axe-core finds on the page as it is now, one line per element:
+ * "rule-id (impact): target — help". Empty when the page passes.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)} — ${v.help}`));
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Counts the page's requests in flight, so a test can wait for the data of a page opened by
+ * spaNavigate (the load state of the first navigation says nothing about later ones).
+ */
+export function trackRequests(page: Page) {
+  let inFlight = 0;
+  page.on('request', () => (inFlight += 1));
+  page.on('requestfinished', () => (inFlight -= 1));
+  page.on('requestfailed', () => (inFlight -= 1));
+  return { idle: () => expect.poll(() => inFlight, { message: 'requests still in flight', intervals: [20, 50, 100] }).toBe(0) };
+}
+
+/**
+ * Opens a route inside the running app and waits until its own page is up (the page header names
+ * the route pattern in data-route, so the previous page's title does not count), no spinner is
+ * left and no request is in flight.
+ */
+export async function openRoute(page: Page, path: string, pattern: string, requests: ReturnType<typeof trackRequests>) {
+  await spaNavigate(page, path);
+  await expect(page.locator(`header[data-route="${pattern}"] [data-testid="page-title"]`), path).toBeVisible();
+  await expect(page.locator('.bp6-spinner'), path).toHaveCount(0);
+  await expect(page.getByTestId('navigation-progress'), path).toHaveCount(0);
+  await requests.idle();
+}
+
+/**
+ * axe-core on share `k` of `n` of the logged-in routes (route i of the route table is in share
+ * i mod n; path parameters get example values), one after another in one running app logged in as
+ * the demo admin: fails listing every violation found as "path: rule (impact): target — help".
+ */
+export async function expectAccessibleRouteShare(page: Page, k: number, n: number) {
+  const errors = collectPageErrors(page);
+  const requests = trackRequests(page);
+  await loggedInPage(page);
+  await page.goto('/');
+  await settled(page);
+  const routes = routeTable.filter((r) => r.access === 'auth');
+  expect(routes.length).toBeGreaterThan(150);
+  const found: string[] = [];
+  for (const route of routes.filter((_, i) => i % n === k)) {
+    const path = examplePath(route.path, { level: '2' });
+    await openRoute(page, path, route.path, requests);
+    found.push(...(await axeViolations(page)).map((v) => `${path}: ${v}`));
+  }
+  expect(found, `${found.length} violations:\n${found.join('\n')}`).toEqual([]);
+  expect(errors).toEqual([]);
+}
+
+/** Like screenshot(), of the viewport only (faster than a full page, for the many view pages). */
+export async function viewportScreenshot(page: Page, name: string, lang: Lang) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(screenshotDir, `${name}-${lang}.png`), animations: 'disabled' });
+}
+
+const htmlLang: Record<Lang, string> = { ja: 'ja-JP', en: 'en', zhHans: 'zh-Hans-CN' };
+
+/**
+ * Viewport screenshots of every view page in one language: each route of the views feature that
+ * has a screen, at 1280×720, then the company and division pages at 1400×900, saved as
+ * view-<path>-<lang>.png (view-company-1400-<lang>.png for the wide ones). The demo admin's
+ * language is set back to Japanese afterwards, as the other tests expect.
+ */
+export async function screenshotViewPages(page: Page, lang: Lang) {
+  const pages = viewsFeature.routes.filter((r) => r.screen).map((r) => ({ pattern: r.path, path: examplePath(r.path, { level: '2' }) }));
+  const wide = ['/emission/view/company', '/emission/view/division'];
+  expect(pages.length).toBeGreaterThan(50);
+  for (const path of wide) expect(pages.map((p) => p.path)).toContain(path);
+  const nameOf = (path: string) => `view${path.replace(/^\/emission\/view/, '').replace(/\//g, '-')}`;
+
+  const token = await loggedInPage(page);
+  // The division detail page shows one section: a section below the top one, not the empty state.
+  const sections = await page.request.get('/api/company-section', { headers: { Authorization: `Bearer ${token}` } });
+  const { companySections } = (await sections.json()) as { companySections: { id: string; parentSection: string | null }[] };
+  const detail = pages.find((p) => p.pattern === '/emission/view/division/detail');
+  const section = companySections.find((c) => c.parentSection !== null);
+  if (detail && section) detail.path += `?sectionId=${encodeURIComponent(section.id)}`;
+  await setUserLanguage(page.request, token, lang);
+  try {
+    await page.goto('/');
+    await settled(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', htmlLang[lang]);
+    const requests = trackRequests(page);
+    for (const { pattern, path } of pages) {
+      await openRoute(page, path, pattern, requests);
+      await viewportScreenshot(page, nameOf(pattern), lang);
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
+    for (const path of wide) {
+      await openRoute(page, path, path, requests);
+      await viewportScreenshot(page, `${nameOf(path)}-1400`, lang);
+    }
+  } finally {
+    await setUserLanguage(page.request, token, 'ja');
+  }
 }

@@ -104,7 +104,7 @@ function CompanySelector() {
         loading={switchingCompany}
         className="ghg-header-select"
         data-testid="company-selector"
-        aria-label={t('header.company.label')}
+        // The visible name is the accessible name (WCAG 2.5.3 label in name); the title describes the control.
         title={t('header.company.label')}
       >
         <span className="ghg-ellipsis">{company?.name ?? t('header.company.none')}</span>
@@ -151,7 +151,6 @@ function SectionSelector() {
         endIcon="caret-down"
         className="ghg-header-select ghg-header-section"
         data-testid="section-selector"
-        aria-label={t('header.section.label')}
         title={t('header.section.label')}
       >
         <span className="ghg-ellipsis">{label}</span>
@@ -233,7 +232,7 @@ function LanguageMenu() {
         </Menu>
       }
     >
-      <Button variant="minimal" icon="translate" endIcon="caret-down" data-testid="language-selector" aria-label={t('header.language.label')}>
+      <Button variant="minimal" icon="translate" endIcon="caret-down" data-testid="language-selector" title={t('header.language.label')}>
         {t(languageName[locale])}
       </Button>
     </Popover>
@@ -275,7 +274,7 @@ function UserMenu() {
         </Menu>
       }
     >
-      <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="user-menu-button" aria-label={t('header.userMenu')}>
+      <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="user-menu-button" title={t('header.userMenu')}>
         <span className="ghg-ellipsis ghg-user-name">{user.name}</span>
       </Button>
     </Popover>

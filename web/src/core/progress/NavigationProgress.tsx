@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router-dom';
 import { ProgressBar, Intent } from '@blueprintjs/core';
+import { useT } from '../i18n/I18nProvider';
 import { ProgressController, type ProgressState } from './progressController';
 
 /** A thin bar across the top while a route (and its code) loads. */
 export function NavigationProgress() {
+  const t = useT();
   const navigation = useNavigation();
   const [state, setState] = useState<ProgressState>({ visible: false, value: 0 });
   const controller = useRef<ProgressController | null>(null);
@@ -24,8 +26,9 @@ export function NavigationProgress() {
 
   if (!state.visible) return null;
   return (
-    <div className="ghg-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(state.value * 100)} data-testid="navigation-progress">
-      <ProgressBar value={state.value} intent={Intent.PRIMARY} animate={false} stripes={false} />
+    // Blueprint's ProgressBar is the progressbar (role, value): the wrapper only places it.
+    <div className="ghg-progress" data-testid="navigation-progress">
+      <ProgressBar value={state.value} intent={Intent.PRIMARY} animate={false} stripes={false} aria-label={t('a11y.navigationProgress')} />
     </div>
   );
 }

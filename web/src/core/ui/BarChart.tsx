@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { max, range, scaleBand, scaleLinear } from 'd3';
+import { ChartTable } from './ChartTable';
 
 export interface Bar {
   key: string;
@@ -19,7 +20,7 @@ interface Props {
 const WIDTH = 640;
 const MARGIN = { top: 12, right: 8, bottom: 28, left: 32 };
 
-/** A small column chart drawn with d3 scales into SVG; scales with its container. */
+/** A small column chart drawn with d3 scales into SVG; scales with its container. Its figures are also a hidden table (ChartTable). */
 export function BarChart({ data, height = 180, ariaLabel, labelEvery = 1, valueLabel }: Props) {
   const { x, y, ticks } = useMemo(() => {
     const top = Math.max(4, max(data, (d) => d.value) ?? 0);
@@ -33,36 +34,39 @@ export function BarChart({ data, height = 180, ariaLabel, labelEvery = 1, valueL
   }, [data, height]);
 
   return (
-    <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
-      {ticks.map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} className="ghg-chart-grid" />
-          <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
-            {t}
-          </text>
-        </g>
-      ))}
-      {data.map((d) => (
-        <rect
-          key={d.key}
-          x={x(d.key)}
-          y={y(d.value)}
-          width={x.bandwidth()}
-          height={Math.max(0, y(0) - y(d.value))}
-          rx={2}
-          className={d.value > 0 ? 'ghg-chart-bar' : 'ghg-chart-bar-empty'}
-        >
-          <title>{valueLabel(d)}</title>
-        </rect>
-      ))}
-      {range(data.length - 1, -1, -labelEvery).map((i) => {
-        const d = data[i]!;
-        return (
-          <text key={d.key} x={(x(d.key) ?? 0) + x.bandwidth() / 2} y={height - 8} textAnchor="middle" className="ghg-chart-tick">
-            {d.label}
-          </text>
-        );
-      })}
-    </svg>
+    <>
+      <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
+        {ticks.map((t) => (
+          <g key={t} transform={`translate(0,${y(t)})`}>
+            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} className="ghg-chart-grid" />
+            <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
+              {t}
+            </text>
+          </g>
+        ))}
+        {data.map((d) => (
+          <rect
+            key={d.key}
+            x={x(d.key)}
+            y={y(d.value)}
+            width={x.bandwidth()}
+            height={Math.max(0, y(0) - y(d.value))}
+            rx={2}
+            className={d.value > 0 ? 'ghg-chart-bar' : 'ghg-chart-bar-empty'}
+          >
+            <title>{valueLabel(d)}</title>
+          </rect>
+        ))}
+        {range(data.length - 1, -1, -labelEvery).map((i) => {
+          const d = data[i]!;
+          return (
+            <text key={d.key} x={(x(d.key) ?? 0) + x.bandwidth() / 2} y={height - 8} textAnchor="middle" className="ghg-chart-tick">
+              {d.label}
+            </text>
+          );
+        })}
+      </svg>
+      <ChartTable caption={ariaLabel} rows={data.map((d) => ({ key: d.key, label: d.label, cells: [valueLabel(d)] }))} />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { max, scaleBand, scaleLinear } from 'd3';
+import { ChartTable } from './ChartTable';
 
 export interface BarGroup {
   key: string;
@@ -26,7 +27,7 @@ interface Props {
 const WIDTH = 760;
 const MARGIN = { top: 28, right: 8, bottom: 30, left: 56 };
 
-/** Columns side by side per group (e.g. base-year vs goal emission per category), with a legend; d3 scales into SVG. */
+/** Columns side by side per group (e.g. base-year vs goal emission per category), with a legend; d3 scales into SVG. Its figures are also a hidden table (ChartTable). */
 export function GroupedBarChart({ groups, series, ariaLabel, height = 240, valueLabel, formatTick = String }: Props) {
   const { x, inner, y, ticks } = useMemo(() => {
     const top = Math.max(1, max(groups, (g) => max(g.values) ?? 0) ?? 0);
@@ -43,35 +44,38 @@ export function GroupedBarChart({ groups, series, ariaLabel, height = 240, value
   }, [groups, series, height]);
 
   return (
-    <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
-      {series.map((s, i) => (
-        <g key={s.name} transform={`translate(${MARGIN.left + i * 160},10)`}>
-          <rect width={10} height={10} y={-8} rx={2} className={s.className} />
-          <text x={14} dy="0.1em" className="ghg-chart-tick">
-            {s.name}
-          </text>
-        </g>
-      ))}
-      {ticks.map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} className="ghg-chart-grid" />
-          <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
-            {formatTick(t)}
-          </text>
-        </g>
-      ))}
-      {groups.map((g) => (
-        <g key={g.key} transform={`translate(${x(g.key) ?? 0},0)`}>
-          {g.values.map((v, i) => (
-            <rect key={i} x={inner(i)} y={y(v)} width={inner.bandwidth()} height={Math.max(0, y(0) - y(v))} rx={1} className={series[i]?.className}>
-              <title>{valueLabel(g, i)}</title>
-            </rect>
-          ))}
-          <text x={x.bandwidth() / 2} y={height - 10} textAnchor="middle" className="ghg-chart-tick">
-            {g.label}
-          </text>
-        </g>
-      ))}
-    </svg>
+    <>
+      <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
+        {series.map((s, i) => (
+          <g key={s.name} transform={`translate(${MARGIN.left + i * 160},10)`}>
+            <rect width={10} height={10} y={-8} rx={2} className={s.className} />
+            <text x={14} dy="0.1em" className="ghg-chart-tick">
+              {s.name}
+            </text>
+          </g>
+        ))}
+        {ticks.map((t) => (
+          <g key={t} transform={`translate(0,${y(t)})`}>
+            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} className="ghg-chart-grid" />
+            <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
+              {formatTick(t)}
+            </text>
+          </g>
+        ))}
+        {groups.map((g) => (
+          <g key={g.key} transform={`translate(${x(g.key) ?? 0},0)`}>
+            {g.values.map((v, i) => (
+              <rect key={i} x={inner(i)} y={y(v)} width={inner.bandwidth()} height={Math.max(0, y(0) - y(v))} rx={1} className={series[i]?.className}>
+                <title>{valueLabel(g, i)}</title>
+              </rect>
+            ))}
+            <text x={x.bandwidth() / 2} y={height - 10} textAnchor="middle" className="ghg-chart-tick">
+              {g.label}
+            </text>
+          </g>
+        ))}
+      </svg>
+      <ChartTable caption={ariaLabel} columns={series.map((s) => s.name)} rows={groups.map((g) => ({ key: g.key, label: g.label, cells: g.values.map((_, i) => valueLabel(g, i)) }))} />
+    </>
   );
 }

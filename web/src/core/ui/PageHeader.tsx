@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useMatches, useParams } from 'react-router-dom';
-import { Breadcrumbs, Icon, type BreadcrumbProps } from '@blueprintjs/core';
+import { useMatches, useParams } from 'react-router-dom';
+import { Icon } from '@blueprintjs/core';
 import { useT } from '../i18n/I18nProvider';
 import { categoryName } from '../router/categories';
+import { CrumbList, type Crumb } from './CrumbList';
 import { breadcrumbTrail, hrefFor, type RouteDef } from '../router/routeTable';
 
 export function useCurrentRoute(): RouteDef | undefined {
@@ -40,34 +41,19 @@ export function PageHeader({ actions, subtitle }: { actions?: ReactNode; subtitl
   }, [heading, t]);
 
   const trail = def ? breadcrumbTrail(def) : [];
-  const items: BreadcrumbProps[] = trail.map((crumb, i) => {
-    const last = i === trail.length - 1;
-    const href = last ? null : hrefFor(crumb.path, params);
-    return {
-      text: crumb.path === '/' ? t('nav.home') : title(crumb),
-      icon: crumb.path === '/' ? 'home' : undefined,
-      current: last,
-      href: href ?? undefined,
-    };
-  });
+  const crumbs: Crumb[] = trail.map((crumb) => ({
+    key: crumb.path,
+    text: crumb.path === '/' ? t('nav.home') : title(crumb),
+    href: hrefFor(crumb.path, params),
+    icon: crumb.path === '/' ? <Icon icon="home" size={12} className="ghg-crumb-icon" /> : undefined,
+  }));
 
   return (
-    <header className="ghg-page-header">
-      {items.length > 1 && (
+    // data-route: the route pattern this header belongs to, so a test can tell the new page from the one before.
+    <header className="ghg-page-header" data-route={def?.path}>
+      {crumbs.length > 1 && (
         <nav aria-label={t('nav.breadcrumbs')} data-testid="breadcrumbs">
-          <Breadcrumbs
-            items={items}
-            breadcrumbRenderer={({ text, href, icon, current }) =>
-              href && !current ? (
-                <Link className="bp6-breadcrumb" to={href}>
-                  {icon === 'home' ? <Icon icon="home" size={12} className="ghg-crumb-icon" /> : null}
-                  {text}
-                </Link>
-              ) : (
-                <span className={current ? 'bp6-breadcrumb bp6-breadcrumb-current' : 'bp6-breadcrumb'}>{text}</span>
-              )
-            }
-          />
+          <CrumbList items={crumbs} />
         </nav>
       )}
       <div className="ghg-page-title-row">

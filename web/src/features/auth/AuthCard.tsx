@@ -24,7 +24,7 @@ export function AuthCard({ title, children, footer }: { title: MessageId; childr
             </Menu>
           }
         >
-          <Button variant="minimal" icon="translate" endIcon="caret-down" data-testid="language-selector" aria-label={t('header.language.label')}>
+          <Button variant="minimal" icon="translate" endIcon="caret-down" data-testid="language-selector" title={t('header.language.label')}>
             {t(languageName[locale])}
           </Button>
         </Popover>

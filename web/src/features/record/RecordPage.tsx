@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Card, Intent, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, Card, Intent, Tab, TabPanel, Tabs, Tag, Tooltip } from '@blueprintjs/core';
 import { useCan } from '../../core/auth/permissions';
 import { useT } from '../../core/i18n/I18nProvider';
 import { PageHeader } from '../../core/ui/PageHeader';
@@ -67,7 +67,8 @@ export default function RecordPage() {
             data-testid="record-tab-rules"
           />
         </Tabs>
-        <div className="ghg-top-gap">{tab === 'records' ? <RecordsPanel /> : <RulesPanel />}</div>
+        {/* The selected tab's panel: the tab's aria-controls names it. */}
+        <TabPanel parentId="record-tabs" id={tab} selectedTabId={tab} className="ghg-tab-panel" panel={tab === 'records' ? <RecordsPanel /> : <RulesPanel />} />
       </Card>
       <ImportDialog isOpen={importing} onClose={() => setImporting(false)} />
     </>

@@ -129,7 +129,7 @@ export default function CalculationBasisPage() {
                 <thead>
                   <tr>
                     <th>{t('calculationBasis.factorSet')}</th>
-                    <th>{t('calculationBasis.pinned')}</th>
+                    <th id="basis-pinned-heading">{t('calculationBasis.pinned')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -138,10 +138,17 @@ export default function CalculationBasisPage() {
                     .map((setId) => (
                       <tr key={setId} className={patch[setId] ? 'ghg-changed-row' : undefined}>
                         <td>
-                          <code>{setId}</code> <span className="bp6-text-muted">{(versionsBySet.get(setId) ?? []).find((v) => v.version === pins[setId])?.title}</span>
+                          <code id={`basis-set-name-${setId}`}>{setId}</code> <span className="bp6-text-muted">{(versionsBySet.get(setId) ?? []).find((v) => v.version === pins[setId])?.title}</span>
                         </td>
                         <td>
-                          <HTMLSelect value={pins[setId]} disabled={!canWrite} onChange={(e) => setPins({ ...pins, [setId]: e.currentTarget.value })} data-testid={`basis-set-${setId}`}>
+                          {/* Named by its column and its row ("pinned version, <set>"). */}
+                          <HTMLSelect
+                            value={pins[setId]}
+                            disabled={!canWrite}
+                            onChange={(e) => setPins({ ...pins, [setId]: e.currentTarget.value })}
+                            aria-labelledby={`basis-pinned-heading basis-set-name-${setId}`}
+                            data-testid={`basis-set-${setId}`}
+                          >
                             {(versionsBySet.get(setId) ?? [{ version: pins[setId]!, title: '' }]).map((v) => (
                               <option key={v.version} value={v.version}>
                                 {v.version}

@@ -1,9 +1,9 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { Button, Icon, Tag, Tooltip } from '@blueprintjs/core';
 import { UNSPECIFIED_SECTION } from '@ghg/domain';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { energyTypeLabel } from './api';
-import { isReserved, type Section, type SectionNode } from './tree';
+import { isReserved, treeKeyTarget, type Section, type SectionNode } from './tree';
 
 interface Props {
   nodes: readonly SectionNode[];
@@ -20,7 +20,8 @@ const DRAG_TYPE = 'application/x-ghg-section';
 /**
  * The section hierarchy, every level open. A writer drags a section onto another to make it a
  * sub-section, or onto the top-level zone; the edit dialog's parent choice does the same without a
- * mouse. Reserved sections (全社, 指定なし) do not move.
+ * mouse. Reserved sections (全社, 指定なし) do not move. The keyboard reaches the tree at one row
+ * (roving tabindex) and moves with the arrows, Home and End; Tab goes on to that row's buttons.
  */
 export function SectionTree({ nodes, canWrite, onMove, onAdd, onEdit, onDelete }: Props) {
   const t = useT();
@@ -28,6 +29,18 @@ export function SectionTree({ nodes, canWrite, onMove, onAdd, onEdit, onDelete }
   const dragged = useRef<Section | null>(null);
   const [dragging, setDragging] = useState(false);
   const [over, setOver] = useState<string | null>(null);
+  const tree = useRef<HTMLUListElement>(null);
+  // The row the Tab key lands on: the last one focused, else the first.
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const tabStop = focusId !== null && hasRow(nodes, focusId) ? focusId : (nodes[0]?.section.id ?? null);
+  const onRowKey = (e: KeyboardEvent<HTMLLIElement>, id: string) => {
+    if (e.target !== e.currentTarget) return; // a key on one of the row's buttons
+    const next = treeKeyTarget(nodes, id, e.key);
+    if (next === null) return;
+    e.preventDefault();
+    setFocusId(next);
+    tree.current?.querySelector<HTMLElement>(`[data-tree-id="${CSS.escape(next)}"]`)?.focus();
+  };
 
   // One set of drop handlers for every target: a target names itself in data-drop-target (the
   // section's id, '' for the top-level zone), so no handler is made during render.
@@ -56,7 +69,16 @@ export function SectionTree({ nodes, canWrite, onMove, onAdd, onEdit, onDelete }
     const movable = canWrite && !isReserved(s);
     const energy = s.energyConservationActReportSectionType;
     return (
-      <li key={s.id} role="treeitem" aria-expanded={node.children.length > 0 ? true : undefined} aria-level={depth + 1}>
+      <li
+        key={s.id}
+        role="treeitem"
+        aria-expanded={node.children.length > 0 ? true : undefined}
+        aria-level={depth + 1}
+        tabIndex={s.id === tabStop ? 0 : -1}
+        onFocus={(e) => e.target === e.currentTarget && setFocusId(s.id)}
+        onKeyDown={(e) => onRowKey(e, s.id)}
+        data-tree-id={s.id}
+      >
         <div
           className={`ghg-section-row${over === s.id ? ' ghg-drop-target' : ''}`}
           style={{ paddingLeft: 8 + depth * 24 }}
@@ -111,9 +133,13 @@ export function SectionTree({ nodes, canWrite, onMove, onAdd, onEdit, onDelete }
           <Icon icon="arrow-up" /> {t('companySection.dropTopLevel')}
         </div>
       )}
-      <ul role="tree" aria-label={t('route.emission.setting.companySection')}>
+      <ul role="tree" aria-label={t('route.emission.setting.companySection')} ref={tree}>
         {nodes.map((n) => row(n, 0))}
       </ul>
     </div>
   );
+}
+
+function hasRow(nodes: readonly SectionNode[], id: string): boolean {
+  return nodes.some((n) => n.section.id === id || hasRow(n.children, id));
 }

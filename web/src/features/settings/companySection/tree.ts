@@ -70,3 +70,37 @@ export function parentChoices(sections: readonly Section[], section: Section | n
   const excluded = section ? subtreeIds(sections, section.id) : new Set<string>();
   return sections.filter((s) => !excluded.has(s.id) && s.name !== UNSPECIFIED_SECTION);
 }
+
+/**
+ * Where a key moves the focus in the tree (the WAI-ARIA tree pattern, every level open): ↓/↑ the
+ * next or previous row as shown, Home/End the first or last, ← the parent, → the first child.
+ * Null when the key moves nowhere (no such row, or another key).
+ */
+export function treeKeyTarget(nodes: readonly SectionNode[], id: string, key: string): string | null {
+  const rows: { id: string; parent: string | null; firstChild: string | null }[] = [];
+  const walk = (list: readonly SectionNode[], parent: string | null) => {
+    for (const n of list) {
+      rows.push({ id: n.section.id, parent, firstChild: n.children[0]?.section.id ?? null });
+      walk(n.children, n.section.id);
+    }
+  };
+  walk(nodes, null);
+  const i = rows.findIndex((r) => r.id === id);
+  if (i < 0) return null;
+  switch (key) {
+    case 'ArrowDown':
+      return rows[i + 1]?.id ?? null;
+    case 'ArrowUp':
+      return rows[i - 1]?.id ?? null;
+    case 'Home':
+      return rows[0]!.id;
+    case 'End':
+      return rows[rows.length - 1]!.id;
+    case 'ArrowLeft':
+      return rows[i]!.parent;
+    case 'ArrowRight':
+      return rows[i]!.firstChild;
+    default:
+      return null;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, filterTree, moveRefusal, parentChoices, type Section } from './tree';
+import { buildTree, filterTree, moveRefusal, parentChoices, treeKeyTarget, type Section } from './tree';
 
 const section = (id: string, name: string, parentSection: string | null): Section => ({
   id,
@@ -52,5 +52,22 @@ describe('section tree', () => {
   it('given a section being edited, when listing parents, then itself, its descendants and 指定なし are left out', () => {
     expect(parentChoices(sections, sections[1]!).map((s) => s.id)).toEqual(['all', 'plant']);
     expect(parentChoices(sections, null).map((s) => s.id)).toEqual(['all', 'sales', 'tokyo', 'plant']);
+  });
+
+  it('given a focused row, when an arrow, Home or End is pressed, then the focus goes to the row the tree pattern names', () => {
+    const tree = buildTree(sections);
+    // Rows as shown: 全社, 営業本部, 東京支店, 工場, 指定なし.
+    expect(treeKeyTarget(tree, 'sales', 'ArrowDown')).toBe('tokyo');
+    expect(treeKeyTarget(tree, 'tokyo', 'ArrowDown')).toBe('plant');
+    expect(treeKeyTarget(tree, 'plant', 'ArrowUp')).toBe('tokyo');
+    expect(treeKeyTarget(tree, 'all', 'ArrowUp')).toBeNull();
+    expect(treeKeyTarget(tree, 'none', 'ArrowDown')).toBeNull();
+    expect(treeKeyTarget(tree, 'tokyo', 'Home')).toBe('all');
+    expect(treeKeyTarget(tree, 'sales', 'End')).toBe('none');
+    expect(treeKeyTarget(tree, 'tokyo', 'ArrowLeft')).toBe('sales');
+    expect(treeKeyTarget(tree, 'all', 'ArrowLeft')).toBeNull();
+    expect(treeKeyTarget(tree, 'all', 'ArrowRight')).toBe('sales');
+    expect(treeKeyTarget(tree, 'plant', 'ArrowRight')).toBeNull();
+    expect(treeKeyTarget(tree, 'sales', 'a')).toBeNull();
   });
 });

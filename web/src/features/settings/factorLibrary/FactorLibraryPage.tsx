@@ -98,7 +98,18 @@ export default function FactorLibraryPage() {
               </thead>
               <tbody>
                 {(rows ?? []).map((f) => (
-                  <tr key={f.ref + f.version} onClick={() => setHistory(f)} data-testid={`factor-row-${f.ref}`}>
+                  // A row opens its history on click, and from the keyboard with Enter or Space.
+                  <tr
+                    key={f.ref + f.version}
+                    tabIndex={0}
+                    onClick={() => setHistory(f)}
+                    onKeyDown={(e) => {
+                      if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+                      e.preventDefault();
+                      setHistory(f);
+                    }}
+                    data-testid={`factor-row-${f.ref}`}
+                  >
                     <td className="ghg-nowrap">
                       <code>{f.setId}</code> <Tag minimal>{f.version}</Tag>
                     </td>
@@ -110,7 +121,8 @@ export default function FactorLibraryPage() {
                       {valueText(f)}{' '}
                       {!f.confirmed && (
                         <Tooltip content={t('factorLibrary.unconfirmed')}>
-                          <Icon icon="warning-sign" intent={Intent.WARNING} size={12} aria-label={t('factorLibrary.unconfirmed')} />
+                          {/* title, not aria-label: the Tooltip makes the icon focusable, and Blueprint hides an icon without a title from assistive technology. */}
+                          <Icon icon="warning-sign" intent={Intent.WARNING} size={12} title={t('factorLibrary.unconfirmed')} />
                         </Tooltip>
                       )}
                     </td>

@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, Callout, Card, HTMLTable, NonIdealState, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, Callout, Card, HTMLTable, NonIdealState, Tab, TabPanel, Tabs, Tag, Tooltip } from '@blueprintjs/core';
 import { useIntl } from 'react-intl';
 import { useI18n, useT } from '../../../core/i18n/I18nProvider';
 import { categoryName } from '../../../core/router/categories';
@@ -87,41 +87,52 @@ export default function ScopeSettingPage() {
             />
           ))}
         </Tabs>
-        <div className="ghg-table-toolbar ghg-top-gap">
-          <div className="ghg-toolbar-start">
-            {group === '3' && (
-              <CategorySelect categories={categories} value={category} none={t('scopeSetting.allCategories')} onChange={setCategory} />
-            )}
-            <FilterBox value={query} onChange={setQuery} placeholder={t('scopeSetting.filter')} testId="scope-setting-filter" />
-          </div>
-          <span className="ghg-toolbar-text ghg-muted" data-testid="scope-setting-last-updated">
-            {lastUpdated.pending ? '' : lastUpdated.latest ? t('scopeSetting.lastUpdated', { when: formatWhen(lastUpdated.latest) }) : t('scopeSetting.neverUpdated')}
-          </span>
-        </div>
-        <QueryState
-          query={{ ...settings, data: settings.data ? rows : undefined }}
-          empty={<NonIdealState icon="layers" title={t('scopeSetting.empty')} description={t(actions.canWrite ? 'scopeSetting.emptyHint' : 'scopeSetting.emptyReadOnly')} />}
-        >
-          <div className="ghg-table-scroll">
-            <HTMLTable className="ghg-table" striped interactive data-testid="scope-setting-table">
-              <thead>
-                <tr>
-                  {group === '3' && header('category', t('scopeSetting.category'))}
-                  {header('formula', t('scopeSetting.formula'))}
-                  {header('section', t('scopeSetting.section'))}
-                  {header('detail', t('scopeSetting.detail'))}
-                  {header('updatedAt', t('scopeSetting.updatedAt'))}
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <SettingRow key={r.setting.id} row={r} showCategory={group === '3'} when={formatWhen(r.updatedAt)} actions={actions} />
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
-        </QueryState>
+        {/* The table is the selected tab's panel: the tab's aria-controls names it. */}
+        <TabPanel
+          parentId="scope-setting-tabs"
+          id={group}
+          selectedTabId={group}
+          className="ghg-tab-panel"
+          panel={
+            <>
+              <div className="ghg-table-toolbar">
+                <div className="ghg-toolbar-start">
+                  {group === '3' && (
+                    <CategorySelect categories={categories} value={category} none={t('scopeSetting.allCategories')} onChange={setCategory} />
+                  )}
+                  <FilterBox value={query} onChange={setQuery} placeholder={t('scopeSetting.filter')} testId="scope-setting-filter" />
+                </div>
+                <span className="ghg-toolbar-text ghg-muted" data-testid="scope-setting-last-updated">
+                  {lastUpdated.pending ? '' : lastUpdated.latest ? t('scopeSetting.lastUpdated', { when: formatWhen(lastUpdated.latest) }) : t('scopeSetting.neverUpdated')}
+                </span>
+              </div>
+              <QueryState
+                query={{ ...settings, data: settings.data ? rows : undefined }}
+                empty={<NonIdealState icon="layers" title={t('scopeSetting.empty')} description={t(actions.canWrite ? 'scopeSetting.emptyHint' : 'scopeSetting.emptyReadOnly')} />}
+              >
+                <div className="ghg-table-scroll">
+                  <HTMLTable className="ghg-table" striped interactive data-testid="scope-setting-table">
+                    <thead>
+                      <tr>
+                        {group === '3' && header('category', t('scopeSetting.category'))}
+                        {header('formula', t('scopeSetting.formula'))}
+                        {header('section', t('scopeSetting.section'))}
+                        {header('detail', t('scopeSetting.detail'))}
+                        {header('updatedAt', t('scopeSetting.updatedAt'))}
+                        <ActionsHeader />
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((r) => (
+                        <SettingRow key={r.setting.id} row={r} showCategory={group === '3'} when={formatWhen(r.updatedAt)} actions={actions} />
+                      ))}
+                    </tbody>
+                  </HTMLTable>
+                </div>
+              </QueryState>
+            </>
+          }
+        />
       </Card>
       {actions.elements}
     </>
