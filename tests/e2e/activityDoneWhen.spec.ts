@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiLogin, collectPageErrors, loggedInPage, messages, newLoggedInPage, screenshot, settled } from './helpers';
+import { api, apiLogin, collectPageErrors, loggedInPage, messages, newLoggedInPage, screenshot, settled } from './helpers';
 
 /**
  * The activity-input issue's acceptance walk, clicked through as the demo editor (a section editor
@@ -22,12 +22,6 @@ const LITRES = 1000;
 const kg = (n: number) => n.toLocaleString('ja-JP', { maximumFractionDigits: 3 });
 /** One ICU message of the ja catalogue with its simple {placeholders} filled in. */
 const fill = (id: string, values: Record<string, string>) => Object.entries(values).reduce((text, [k, v]) => text.replace(`{${k}}`, v), ja[id]!);
-
-async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: unknown) {
-  const response = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
-  return response.json();
-}
 
 /** The value of the option of `select` whose text contains `text` (section names are indented by depth). */
 async function optionValue(select: Locator, text: string): Promise<string> {

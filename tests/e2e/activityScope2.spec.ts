@@ -1,16 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, collectPageErrors, loggedInPage, messages, settled } from './helpers';
+import { expect, test } from '@playwright/test';
+import { api, apiLogin, collectPageErrors, loggedInPage, messages, settled } from './helpers';
 
 const ja = messages('ja');
 /** A year the demo leaves empty; the factors are entered on the setting, so any pinned library version will do. */
 const FISCAL_YEAR = 2023;
 const kg = (n: number) => n.toLocaleString('ja-JP');
-
-async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: unknown) {
-  const response = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
-  return response.json();
-}
 
 test('one electricity line carries both scope-2 bases: 10,000 kWh is 4,340 kg location-based and 2,000 kg market-based', async ({ page }) => {
   const errors = collectPageErrors(page);

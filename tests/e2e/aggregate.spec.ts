@@ -1,16 +1,7 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { collectPageErrors, loggedInPage, settled } from './helpers';
-
-/** Today on the company's calendar (Japan), YYYY-MM-DD. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-
-async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const response = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
-  return response.json();
-}
+import { expect, test } from '@playwright/test';
+import { api, collectPageErrors, loggedInPage, settled, today } from './helpers';
 
 test('the aggregate shows the fiscal year’s total, and a line recorded elsewhere changes it without a reload', async ({ page }) => {
   const errors = collectPageErrors(page);

@@ -213,3 +213,20 @@ export async function screenshotViewPages(page: Page, lang: Lang) {
     await setUserLanguage(page.request, token, 'ja');
   }
 }
+
+/** Today on the company's calendar (Japan), YYYY-MM-DD. */
+export const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+/** A call the test makes on the user's behalf; anything but a 2xx fails the test with the answer's text. */
+export async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
+  const response = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
+  return response.json();
+}
+
+/** The fiscal year the views open on: today's, by the company's start month. */
+export async function currentFiscalYear(request: APIRequestContext, token: string): Promise<number> {
+  const { fiscalYear: setting } = await api(request, token, 'GET', '/api/fiscal-year');
+  const [year, month] = today().split('-').map(Number) as [number, number];
+  return month < setting.startMonth ? year - 1 : year;
+}

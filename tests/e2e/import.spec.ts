@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectPageErrors, loggedInPage, messages, settled } from './helpers';
+import { api, collectPageErrors, loggedInPage, messages, settled } from './helpers';
 
 /**
  * Linked data imported through the screens, as the demo admin, with the sample files of
@@ -56,12 +56,6 @@ interface Rule {
   sectionId: string | null;
   countFrom: string;
   version: number;
-}
-
-async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: unknown) {
-  const response = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
-  return response.json();
 }
 
 const history = async (request: APIRequestContext, token: string) => (await api(request, token, 'GET', '/api/import/history')).imports as HistoryRow[];

@@ -1,24 +1,8 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { collectPageErrors, loggedInPage, setUserLanguage, settled } from './helpers';
-
-/** Today on the company's calendar (Japan), YYYY-MM-DD. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-
-async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: unknown) {
-  const response = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
-  return response.json();
-}
-
-/** The fiscal year the views open on: today's, by the company's start month. */
-async function currentFiscalYear(request: APIRequestContext, token: string): Promise<number> {
-  const { fiscalYear: setting } = await api(request, token, 'GET', '/api/fiscal-year');
-  const [year, month] = today().split('-').map(Number) as [number, number];
-  return month < setting.startMonth ? year - 1 : year;
-}
+import { expect, test } from '@playwright/test';
+import { api, collectPageErrors, currentFiscalYear, loggedInPage, settled, setUserLanguage, today } from './helpers';
 
 interface Totals {
   total: { co2eKg: number; lines: number };

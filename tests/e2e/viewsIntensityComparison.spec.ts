@@ -1,23 +1,7 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { axeViolations, collectPageErrors, loggedInPage, settled } from './helpers';
-
-/** Today on the company's calendar (Japan), YYYY-MM-DD. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-
-async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const response = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
-  return response.json();
-}
-
-/** The fiscal year the views open on: today's, by the company's start month. */
-async function currentFiscalYear(request: APIRequestContext, token: string): Promise<number> {
-  const { fiscalYear: setting } = await api(request, token, 'GET', '/api/fiscal-year');
-  const [year, month] = today().split('-').map(Number) as [number, number];
-  return month < setting.startMonth ? year - 1 : year;
-}
+import { expect, test, type Locator } from '@playwright/test';
+import { api, axeViolations, collectPageErrors, currentFiscalYear, loggedInPage, settled } from './helpers';
 
 interface Totals {
   total: { co2eKg: number };

@@ -1,15 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { collectPageErrors, loggedInPage, screenshot, settled } from './helpers';
-
-/** Today on the company's calendar (Japan), YYYY-MM-DD. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-
-async function api(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'DELETE', url: string, data?: unknown) {
-  const response = await request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
-  expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBeTruthy();
-  return response.json();
-}
+import { api, collectPageErrors, loggedInPage, screenshot, settled, today } from './helpers';
 
 interface Totals {
   total: { co2eKg: number };
