@@ -83,6 +83,9 @@ async function openYear(page: Page, path: string) {
 }
 
 test('acceptance: the editor sets up diesel, enters 1,000 L, sees 2,580 kg and its arithmetic; the aggregate follows live; the viewer only reads; the audit log lists it', async ({ page, browser }) => {
+  // Three users' browsers and five screens in one test: 20–30 s on a quiet machine, so 60 s left
+  // no room on a loaded one (CI once needed more), and a timeout also cut short the clean-up.
+  test.setTimeout(150_000);
   const errors = collectPageErrors(page);
   const { token: adminToken, factor, section } = await prepare(page.request);
   // 1,000 L × 2.58 kg-CO2/L = 2,580 kg CO2 (one gas, CO2e = CO2).

@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
 import { examplePath, routeTable } from '../../web/src/core/router/routeTable';
 import { viewsFeature } from '../../web/src/features/views/manifest';
 
@@ -122,11 +122,18 @@ interface AxeViolation {
  * spaNavigate (the load state of the first navigation says nothing about later ones).
  */
 export function trackRequests(page: Page) {
-  let inFlight = 0;
-  page.on('request', () => (inFlight += 1));
-  page.on('requestfinished', () => (inFlight -= 1));
-  page.on('requestfailed', () => (inFlight -= 1));
-  return { idle: () => expect.poll(() => inFlight, { message: 'requests still in flight', intervals: [20, 50, 100] }).toBe(0) };
+  // The requests themselves, not a count: one that started before the tracking began (and ends
+  // after) must not drive a count below zero, which never reads as idle again.
+  const inFlight = new Set<Request>();
+  page.on('request', (r) => inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  return {
+    idle: () =>
+      expect
+        .poll(() => [...inFlight].map((r) => `${r.method()} ${r.url()}`), { message: 'requests still in flight', intervals: [20, 50, 100] })
+        .toEqual([]),
+  };
 }
 
 /**
