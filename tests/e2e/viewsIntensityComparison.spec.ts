@@ -121,10 +121,13 @@ test('the comparison of two fiscal years: B − A by category as the API sums ea
   await expect(changes).toHaveCount(Math.min(10, [...diffs.values()].filter((d) => d !== 0).length));
   expect(Math.abs(await kgOf(changes.first().getByTestId('comparison-diff')))).toBeCloseTo(largest, 6);
   expect(await axeViolations(page)).toEqual([]);
-  // Its lines: the scope detail page that lists its method.
+  // Its lines: the scope detail page that lists its method, in year B (the header takes the year
+  // the link names, and the address drops it).
+  await expect(page.getByTestId('fiscal-year-selector')).toHaveValue(String(fiscalYear));
   await changes.first().getByTestId('comparison-change-lines').click();
   await expect(page).toHaveURL(/\/emission\/view\/scope\/detail\/[^/]+\/\d+$/);
   await settled(page);
+  await expect(page.getByTestId('fiscal-year-selector')).toHaveValue(String(yearB));
   await expect(page.getByTestId('detail-methods')).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -6,6 +6,7 @@ import { useT } from '../../../core/i18n/I18nProvider';
 import { categoryName, type CategoryKey } from '../../../core/router/categories';
 import { sortRows } from '../../../core/ui/sorting';
 import { useSort } from '../../../core/ui/TableParts';
+import { FISCAL_YEAR_PARAM } from '../../../core/workspace/useFiscalYearFromUrl';
 import { inUnit, unitDigits, unitSymbol, type EmissionUnit } from '../core/filters';
 import { CATEGORY_ORDER, detailPageOf, type Change, type ContributorKey } from './comparison';
 
@@ -94,8 +95,11 @@ export function CategoryTable({ categories, scopes, total, names, unit }: Catego
 
 export type Contributor = Change & ContributorKey & { method: string; section: string };
 
-/** The contributors that moved most, largest absolute change first, each linking to the scope detail page that lists its lines. */
-export function ChangesTable({ contributors, names, unit, showSection }: { contributors: Contributor[]; names: { a: string; b: string }; unit: EmissionUnit; showSection: boolean }) {
+/**
+ * The contributors that moved most, largest absolute change first, each linking to the scope detail
+ * page that lists its lines (of `linesYear` when given: year B of a comparison of years).
+ */
+export function ChangesTable({ contributors, names, unit, showSection, linesYear }: { contributors: Contributor[]; names: { a: string; b: string }; unit: EmissionUnit; showSection: boolean; linesYear?: number }) {
   const t = useT();
   const symbol = unitSymbol[unit];
   return (
@@ -130,7 +134,7 @@ export function ChangesTable({ contributors, names, unit, showSection }: { contr
                   <ChangeCells change={c} unit={unit} />
                   <td className="ghg-nowrap">
                     {page !== null && (
-                      <Link to={`/emission/view/scope/detail/${c.category}/${page}`} data-testid="comparison-change-lines">
+                      <Link to={`/emission/view/scope/detail/${c.category}/${page}${linesYear === undefined ? '' : `?${FISCAL_YEAR_PARAM}=${linesYear}`}`} data-testid="comparison-change-lines">
                         {t('views.comparison.lines')}
                       </Link>
                     )}

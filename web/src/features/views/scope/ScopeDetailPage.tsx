@@ -9,6 +9,7 @@ import { PageHeader } from '../../../core/ui/PageHeader';
 import { sortRows } from '../../../core/ui/sorting';
 import { QueryState, useSort } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
+import { useFiscalYearFromUrl } from '../../../core/workspace/useFiscalYearFromUrl';
 import { useLines } from '../../input/api';
 import { useFormulas } from '../../settings/scopeSetting/api';
 import { labelOf } from '../../settings/scopeSetting/form';
@@ -38,6 +39,7 @@ export default function ScopeDetailPage() {
   const intl = useIntl();
   const { locale } = useI18n();
   const { pathname } = useLocation();
+  useFiscalYearFromUrl();
   const { companyId, fiscalYear, startMonth, sections, companySectionId, companySection, company } = useWorkspace();
   const [basis, setBasis] = useState<Scope2Basis>('location');
   const [unit, setUnit] = useState<EmissionUnit>('t');
