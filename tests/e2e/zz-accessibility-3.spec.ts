@@ -8,15 +8,19 @@ test('every logged-in route of share 3 of 3 has no WCAG 2.1 A/AA violation', asy
   await expectAccessibleRouteShare(page, 2, 3);
 });
 
-test('every chart of the company view is a named image with its figures as a table of that name', async ({ page }) => {
+test('every chart of the company view, the home page and the comparison is a named image with its figures as a table of that name', async ({ page }) => {
   await loggedInPage(page);
-  await page.goto('/emission/view/company');
-  await settled(page);
-  // The charts' SVGs (Blueprint's icons are SVG images too, hidden from assistive technology).
-  const charts = page.locator('svg.ghg-chart');
-  expect(await charts.count()).toBeGreaterThan(2);
-  for (const name of await charts.evaluateAll((svgs) => svgs.map((s) => s.getAttribute('aria-label') ?? ''))) {
-    expect(name).not.toBe('');
-    await expect(page.getByRole('table', { name, exact: true }), name).toHaveCount(1);
+  // At least this many charts on each page (the comparison: its diverging bars).
+  const pages = { '/emission/view/company': 3, '/': 2, '/emission/view/emission-comparison': 1 };
+  for (const [path, least] of Object.entries(pages)) {
+    await page.goto(path);
+    await settled(page);
+    // The charts' SVGs (Blueprint's icons are SVG images too, hidden from assistive technology).
+    const charts = page.locator('svg.ghg-chart, svg.ghg-home-donut');
+    await expect.poll(() => charts.count(), path).toBeGreaterThanOrEqual(least);
+    for (const name of await charts.evaluateAll((svgs) => svgs.map((s) => s.getAttribute('aria-label') ?? ''))) {
+      expect(name, path).not.toBe('');
+      await expect(page.getByRole('table', { name, exact: true }), `${path}: ${name}`).toHaveCount(1);
+    }
   }
 });

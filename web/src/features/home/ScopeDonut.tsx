@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { arc, pie, type PieArcDatum } from 'd3';
+import { ChartTable } from '../../core/ui/ChartTable';
 import type { ScopeShare } from './figures';
 
 interface Props {
@@ -16,7 +17,7 @@ const RADIUS = SIZE / 2;
 const OUTER = RADIUS - 2;
 const INNER = RADIUS * 0.58;
 
-/** The scopes' shares of a year as a ring (d3 pie and arc into SVG), parts in scope order, a part's tooltip its figures. */
+/** The scopes' shares of a year as a ring (d3 pie and arc into SVG), parts in scope order, a part's tooltip its figures, which a hidden table (ChartTable) also lists. */
 export function ScopeDonut({ parts, ariaLabel, partLabel, partClass }: Props) {
   const arcs = useMemo(() => {
     // No sorting: the ring reads clockwise in scope order, like the legend beside it.
@@ -31,14 +32,17 @@ export function ScopeDonut({ parts, ariaLabel, partLabel, partClass }: Props) {
   }, [parts]);
 
   return (
-    <svg className="ghg-home-donut" viewBox={`${-RADIUS} ${-RADIUS} ${SIZE} ${SIZE}`} role="img" aria-label={ariaLabel}>
-      {/* The empty ring under the parts: a year with nothing recorded still shows its shape. */}
-      <circle r={(INNER + OUTER) / 2} strokeWidth={OUTER - INNER} className="ghg-home-donut-track" />
-      {arcs.map(({ part, path }) => (
-        <path key={part.scope} d={path} className={partClass(part)}>
-          <title>{partLabel(part)}</title>
-        </path>
-      ))}
-    </svg>
+    <>
+      <svg className="ghg-home-donut" viewBox={`${-RADIUS} ${-RADIUS} ${SIZE} ${SIZE}`} role="img" aria-label={ariaLabel}>
+        {/* The empty ring under the parts: a year with nothing recorded still shows its shape. */}
+        <circle r={(INNER + OUTER) / 2} strokeWidth={OUTER - INNER} className="ghg-home-donut-track" />
+        {arcs.map(({ part, path }) => (
+          <path key={part.scope} d={path} className={partClass(part)}>
+            <title>{partLabel(part)}</title>
+          </path>
+        ))}
+      </svg>
+      <ChartTable caption={ariaLabel} rows={arcs.map(({ part }) => ({ key: part.scope, label: partLabel(part), cells: [] }))} />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { max, scaleBand, scaleLinear } from 'd3';
+import { ChartTable } from '../../../core/ui/ChartTable';
 
 export interface DivergingBar {
   key: string;
@@ -22,7 +23,7 @@ const MARGIN = { top: 8, right: 16, bottom: 24, left: 72 };
 const INCREASE = '#cd4246';
 const DECREASE = '#238551';
 
-/** Horizontal bars either side of zero, one row per item (changes from A to B by category); d3 scales into SVG. */
+/** Horizontal bars either side of zero, one row per item (changes from A to B by category); d3 scales into SVG. Its figures are also a hidden table (ChartTable). */
 export function DivergingBarChart({ data, ariaLabel, valueLabel, formatTick }: Props) {
   const height = MARGIN.top + MARGIN.bottom + ROW * Math.max(1, data.length);
   const { x, y, ticks } = useMemo(() => {
@@ -37,26 +38,29 @@ export function DivergingBarChart({ data, ariaLabel, valueLabel, formatTick }: P
   }, [data, height]);
 
   return (
-    <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
-      {ticks.map((t) => (
-        <g key={t} transform={`translate(${x(t)},0)`}>
-          <line y1={MARGIN.top} y2={height - MARGIN.bottom} className="ghg-chart-grid" />
-          <text y={height - 8} textAnchor="middle" className="ghg-chart-tick">
-            {formatTick(t)}
-          </text>
-        </g>
-      ))}
-      {data.map((d) => (
-        <g key={d.key} transform={`translate(0,${y(d.key) ?? 0})`}>
-          <text x={MARGIN.left - 6} y={y.bandwidth() / 2} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
-            {d.label}
-          </text>
-          <rect x={Math.min(x(0), x(d.value))} width={Math.abs(x(d.value) - x(0))} height={y.bandwidth()} rx={2} fill={d.value > 0 ? INCREASE : DECREASE}>
-            <title>{valueLabel(d)}</title>
-          </rect>
-        </g>
-      ))}
-      <line x1={x(0)} x2={x(0)} y1={MARGIN.top} y2={height - MARGIN.bottom} stroke="currentColor" strokeOpacity={0.6} />
-    </svg>
+    <>
+      <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
+        {ticks.map((t) => (
+          <g key={t} transform={`translate(${x(t)},0)`}>
+            <line y1={MARGIN.top} y2={height - MARGIN.bottom} className="ghg-chart-grid" />
+            <text y={height - 8} textAnchor="middle" className="ghg-chart-tick">
+              {formatTick(t)}
+            </text>
+          </g>
+        ))}
+        {data.map((d) => (
+          <g key={d.key} transform={`translate(0,${y(d.key) ?? 0})`}>
+            <text x={MARGIN.left - 6} y={y.bandwidth() / 2} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
+              {d.label}
+            </text>
+            <rect x={Math.min(x(0), x(d.value))} width={Math.abs(x(d.value) - x(0))} height={y.bandwidth()} rx={2} fill={d.value > 0 ? INCREASE : DECREASE}>
+              <title>{valueLabel(d)}</title>
+            </rect>
+          </g>
+        ))}
+        <line x1={x(0)} x2={x(0)} y1={MARGIN.top} y2={height - MARGIN.bottom} stroke="currentColor" strokeOpacity={0.6} />
+      </svg>
+      <ChartTable caption={ariaLabel} rows={data.map((d) => ({ key: d.key, label: d.label, cells: [valueLabel(d)] }))} />
+    </>
   );
 }
