@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
-import { api, axeViolations, collectPageErrors, currentFiscalYear, loggedInPage, settled } from './helpers';
+import { api, axeViolations, collectPageErrors, currentFiscalYear, loggedInPage, messages, settled } from './helpers';
 
 interface Totals {
   total: { co2eKg: number };
-  rows: { scope?: string; scopeCategory?: string; formulaId?: string; sectionId?: string; co2eKg: number }[];
+  rows: { scope?: string; scopeCategory?: string; formulaId?: string; sectionId?: string; companyId?: string; co2eKg: number }[];
 }
 
 const kgOf = async (locator: Locator, attribute = 'data-kg') => Number(await locator.getAttribute(attribute));
@@ -129,5 +129,53 @@ test('the comparison of two fiscal years: B − A by category as the API sums ea
   await settled(page);
   await expect(page.getByTestId('fiscal-year-selector')).toHaveValue(String(yearB));
   await expect(page.getByTestId('detail-methods')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the comparison of two sections and of two companies: B − A by category as the API sums each side', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const ja = messages('ja');
+  const token = await loggedInPage(page);
+  const { request } = page;
+  const fiscalYear = await currentFiscalYear(request, token);
+  const totals = async (query: string) => (await api(request, token, 'GET', `/api/emission-totals?${query}`)) as Totals;
+  const kgIn = (rows: Totals['rows'], category: string) => rows.filter((r) => r.scopeCategory === category).reduce((kg, r) => kg + r.co2eKg, 0);
+  /** Every category row's difference and the total's, against the two sides' rows by category. */
+  const expectDiffs = async (a: Totals['rows'], b: Totals['rows']) => {
+    const categories = [...new Set([...a, ...b].map((r) => r.scopeCategory!))];
+    expect(categories.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('comparison-table').locator('tbody tr')).toHaveCount(categories.length);
+    for (const category of categories) {
+      expect(await kgOf(page.getByTestId(`comparison-row-${category}`).getByTestId('comparison-diff')), category).toBeCloseTo(kgIn(b, category) - kgIn(a, category), 6);
+    }
+    const sum = (rows: Totals['rows']) => rows.reduce((kg, r) => kg + r.co2eKg, 0);
+    expect(await kgOf(page.getByTestId('comparison-total').getByTestId('comparison-diff'))).toBeCloseTo(sum(b) - sum(a), 6);
+  };
+
+  await page.goto('/emission/view/emission-comparison');
+  await settled(page);
+
+  // Two sections of the header's year: each side is its section and everything below it.
+  await page.getByTestId('comparison-mode').getByText(ja['views.comparison.mode.sections']!).click();
+  await expect(page).toHaveURL(/mode=sections/);
+  await settled(page);
+  const [sectionA, sectionB] = [await page.getByTestId('comparison-a').inputValue(), await page.getByTestId('comparison-b').inputValue()];
+  expect(sectionA).not.toBe(sectionB);
+  const [sa, sb] = await Promise.all([totals(`fromYear=${fiscalYear}&groupBy=category&sectionId=${sectionA}`), totals(`fromYear=${fiscalYear}&groupBy=category&sectionId=${sectionB}`)]);
+  await expectDiffs(sa.rows, sb.rows);
+
+  // Two companies of the group in the year, each weighed as the chosen consolidation approach says.
+  await page.getByTestId('comparison-mode').getByText(ja['views.comparison.mode.companies']!).click();
+  await expect(page).toHaveURL(/mode=companies/);
+  await settled(page);
+  const [companyA, companyB] = [await page.getByTestId('comparison-a').inputValue(), await page.getByTestId('comparison-b').inputValue()];
+  expect(companyA).not.toBe(companyB);
+  const approach = await page.getByTestId('comparison-approach').inputValue();
+  const group = await totals(`fromYear=${fiscalYear}&of=group&approach=${approach}&groupBy=company,category`);
+  await expectDiffs(
+    group.rows.filter((r) => r.companyId === companyA),
+    group.rows.filter((r) => r.companyId === companyB),
+  );
+  await expect(page.getByTestId('comparison-weights')).toBeVisible();
   expect(errors).toEqual([]);
 });
