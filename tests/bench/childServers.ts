@@ -13,6 +13,8 @@ export interface ChildServerTarget {
   dataDir: string;
   /** The scratch PostgreSQL database; null when embedded. */
   databaseUrl: string | null;
+  /** Started on data an earlier run kept (BENCH_REUSE_…): it holds whatever that run seeded. */
+  reused: boolean;
   /** The environment the server is started with (over the bench's own). */
   env: Record<string, string>;
   /**
@@ -26,6 +28,12 @@ export interface ChildServerTarget {
  * Runs `measure` against the server in its own process, as `npm start` runs it, once embedded
  * (PGlite in a fresh data folder) and once on a scratch PostgreSQL database (when one is
  * configured); each server is stopped and its data removed afterwards. Returns what each run gave.
+ *
+ * For measuring large seeded data again (after a change, or to look at query plans) without
+ * seeding it anew: BENCH_KEEP_DATA=1 keeps the data folder and the scratch database and prints
+ * where they are; BENCH_REUSE_DATA_DIR=<folder> (embedded) and BENCH_REUSE_DATABASE_URL=<url>
+ * (PostgreSQL) start the server on kept data instead of fresh data (`target.reused`), and leave
+ * it in place.
  */
 export async function onChildServers<T>(measure: (server: ChildServer, label: ChildServerLabel, target: ChildServerTarget) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
@@ -33,10 +41,12 @@ export async function onChildServers<T>(measure: (server: ChildServer, label: Ch
   const only = process.env.BENCH_BACKENDS;
   for (const [name, backend] of backends) {
     if (only && only !== (name === 'PGlite' ? 'embedded' : 'postgres')) continue;
-    const db = await backend();
-    if (!db) continue;
-    const dataDir = mkdtempSync(join(tmpdir(), 'ghg-bench-'));
     const label: ChildServerLabel = name === 'PGlite' ? 'embedded (PGlite)' : 'PostgreSQL';
+    const reuse = name === 'PGlite' ? process.env.BENCH_REUSE_DATA_DIR : process.env.BENCH_REUSE_DATABASE_URL;
+    const keep = Boolean(reuse) || process.env.BENCH_KEEP_DATA === '1';
+    const db = reuse ? { url: name === 'PGlite' ? undefined : reuse, cleanup: async () => {} } : await backend();
+    if (!db) continue;
+    const dataDir = name === 'PGlite' && reuse ? reuse : mkdtempSync(join(tmpdir(), 'ghg-bench-'));
     const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST: join(dataDir, 'no-web'), DATABASE_URL: db.url ?? '', EVENTSTORE_URL: '' };
     let server: ChildServer | null = null;
     const stop = async () => {
@@ -48,6 +58,7 @@ export async function onChildServers<T>(measure: (server: ChildServer, label: Ch
       label,
       dataDir,
       databaseUrl: db.url ?? null,
+      reused: Boolean(reuse),
       env,
       restart: async (between) => {
         await stop();
@@ -61,8 +72,11 @@ export async function onChildServers<T>(measure: (server: ChildServer, label: Ch
       results.push(await measure(server, label, target));
     } finally {
       await stop();
-      await db.cleanup();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (keep) console.log(`  ${label}: data kept — BENCH_REUSE_${db.url ? `DATABASE_URL=${db.url}` : `DATA_DIR=${dataDir}`}`);
+      else {
+        await db.cleanup();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     }
   }
   return results;

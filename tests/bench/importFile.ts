@@ -55,7 +55,7 @@ export async function writeStandardCsv(path: string, rows: number, slip = 'B'): 
 }
 
 /** The server process's peak resident set (VmHWM), or its resident set now (VmRSS), MiB. */
-function rssMiB(pid: number | undefined, which: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
+export function rssMiB(pid: number | undefined, which: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
   if (!pid) return Number.NaN;
   const m = new RegExp(`${which}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
@@ -65,7 +65,7 @@ function rssMiB(pid: number | undefined, which: 'VmHWM' | 'VmRSS' = 'VmHWM'): nu
  * Starts the peak anew (Linux: 5 into clear_refs), so the peak read after an import is the
  * import's own, not the first start's (which seeds the demo tenant and, embedded, sets PGlite up).
  */
-function resetPeakRss(pid: number | undefined): void {
+export function resetPeakRss(pid: number | undefined): void {
   if (pid) writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 

@@ -10,6 +10,9 @@ import { benchRecordLines } from './recordLines';
 import { benchLedgerQueries } from './ledgerQueries';
 import { benchLedgerRebuild } from './ledgerRebuild';
 import { benchImportFile } from './importFile';
+import { benchViews } from './views';
+import { benchExportByScope } from './exportByScope';
+import { benchFirstPaint } from './firstPaint';
 
 /**
  * `npm run bench`: every benchmark, one after another (never in parallel: they would measure each
@@ -22,6 +25,8 @@ console.log(`GHG Ledger benchmarks — ${new Date().toISOString()} — ${cpus().
 const only = process.argv.slice(2);
 /** A size from the environment (e.g. BENCH_LEDGER_LINES=200000), else its default. */
 const size = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+/** Sizes a ledger grows through, measured at each (e.g. BENCH_VIEWS_LINES=200000,1000000; 0 or empty: none). */
+const steps = (name: string, fallback: readonly number[]) => (process.env[name] === undefined ? [...fallback] : process.env[name]!.split(',').map(Number).filter((n) => n > 0));
 const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
   ['appends', () => benchAppends({ databaseUrl })],
   ['latency', () => benchLatency({ commands: 1000 })],
@@ -42,6 +47,11 @@ const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
   ],
   ['ledger', () => benchLedgerQueries({ lines: { postgres: size('BENCH_LEDGER_LINES', 200_000), embedded: size('BENCH_LEDGER_LINES_EMBEDDED', 200_000) } })],
   ['import', () => benchImportFile({ rows: size('BENCH_IMPORT_ROWS', 100_000), largeRows: { postgres: size('BENCH_IMPORT_ROWS_LARGE', 1_000_000), embedded: size('BENCH_IMPORT_ROWS_LARGE_EMBEDDED', size('BENCH_IMPORT_ROWS_LARGE', 1_000_000)) }, heapMb: size('BENCH_IMPORT_HEAP_MB', 384) })],
+  // The issue's million lines: about 15 minutes of seeding on PostgreSQL and 25 embedded.
+  ['views', () => benchViews({ steps: { postgres: steps('BENCH_VIEWS_LINES', [1_000_000]), embedded: steps('BENCH_VIEWS_LINES_EMBEDDED', steps('BENCH_VIEWS_LINES', [1_000_000])) }, rounds: size('BENCH_VIEWS_ROUNDS', 100) })],
+  // Two sizes of one company's year, to show that the server's memory does not grow with the lines.
+  ['exportByScope', () => benchExportByScope({ steps: { postgres: steps('BENCH_EXPORT_LINES', [100_000, 300_000]), embedded: steps('BENCH_EXPORT_LINES_EMBEDDED', [20_000, 60_000]) } })],
+  ['firstPaint', () => benchFirstPaint({ runs: size('BENCH_FIRST_PAINT_RUNS', 5) })],
   ['ledger-rebuild', () => benchLedgerRebuild({ events: { postgres: size('BENCH_LEDGER_REBUILD_EVENTS', 200_000), embedded: size('BENCH_LEDGER_REBUILD_EVENTS_EMBEDDED', 50_000) } })],
 ];
 for (const [name, run] of suites) {

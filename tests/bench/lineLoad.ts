@@ -62,8 +62,15 @@ export interface LineCompany {
   sectionIds: readonly string[];
 }
 
-/** The scope settings a company's lines use: one per kind, on its sections in turn. */
-export function benchSettings(company: LineCompany): LineScopeSetting[] {
+/**
+ * The scope settings a company's lines use: one per kind, on its sections in turn; or, with
+ * `everySection`, one per kind on each of its sections (section-major: setting k + kinds × s is
+ * kind k on section s), so that its lines spread over every section.
+ */
+export function benchSettings(company: LineCompany, opts: { everySection?: boolean } = {}): LineScopeSetting[] {
+  if (opts.everySection) {
+    return company.sectionIds.flatMap((section, s) => BENCH_KINDS.map((k) => ({ id: `bench-${k.key}-${s}`, scopeCategory: k.scopeCategory, formulaId: k.formulaId, section, detail: k.detail })));
+  }
   return BENCH_KINDS.map((k, i) => ({ id: `bench-${k.key}`, scopeCategory: k.scopeCategory, formulaId: k.formulaId, section: company.sectionIds[i % company.sectionIds.length]!, detail: k.detail }));
 }
 
@@ -112,9 +119,14 @@ export function benchMetadata(company: LineCompany): EventMetadata {
 /** The stream and event of one new line, decided (calculated) as a command would. */
 export function decideLine(company: LineCompany, settings: readonly LineScopeSetting[], fiscalYear: number, n: number): { streamId: string; events: NewEvent[] } {
   const { kind, deal, detail } = benchDeal(fiscalYear, n);
-  const sections: SectionFacts = { sectionIds: [...company.sectionIds], permittedSectionIds: null };
+  const sectionFacts: SectionFacts = { sectionIds: [...company.sectionIds], permittedSectionIds: null };
+  // One setting per kind: it is the kind's. One per kind and section: the section changes after
+  // every kind × month (n / 72), so each section sees every kind in every month.
+  const perKind = BENCH_KINDS.length;
+  const sections = settings.length / perKind;
+  const setting = settings[kind + perKind * (Math.floor(n / (perKind * 12)) % sections)]!;
   const decision = activityLinesDecider.decide(
-    { type: 'RecordActivityLine', companyId: company.companyId, deal, scopeSetting: settings[kind]!, scopeSettingDetail: detail, startMonth: BENCH_START_MONTH, basis: benchBasis(fiscalYear), sections },
+    { type: 'RecordActivityLine', companyId: company.companyId, deal, scopeSetting: setting, scopeSettingDetail: detail, startMonth: BENCH_START_MONTH, basis: benchBasis(fiscalYear), sections: sectionFacts },
     activityLinesDecider.initialState(),
   );
   if (!decision.ok) throw new Error(`bench line ${BENCH_KINDS[kind]!.key} ${deal.occurrenceDate}: ${decision.error}`);
@@ -132,19 +144,29 @@ export interface AppendedLines {
 /**
  * Appends `total` lines spread evenly over `companies` × `years` (line j to cell j mod cells), in
  * chunks appended concurrently (the store groups concurrent appends into shared transactions); the
- * next chunk is decided while the previous one is being appended.
+ * next chunk is decided while the previous one is being appended. `startAt` continues an earlier
+ * call's numbering (its `total`), so lines added in steps spread as one call's would.
+ * `everySection`: the lines spread over every section of their company (see `benchSettings`).
  */
-export async function appendLines(store: EventStore, companies: readonly LineCompany[], years: readonly number[], total: number, opts: { chunk?: number; onProgress?: (done: number) => void } = {}): Promise<AppendedLines> {
+export async function appendLines(
+  store: EventStore,
+  companies: readonly LineCompany[],
+  years: readonly number[],
+  total: number,
+  opts: { chunk?: number; onProgress?: (done: number) => void; startAt?: number; everySection?: boolean } = {},
+): Promise<AppendedLines> {
   const chunk = opts.chunk ?? 4000;
-  const settings = companies.map(benchSettings);
+  const settings = companies.map((c) => benchSettings(c, { everySection: opts.everySection ?? false }));
   const cells = companies.length * years.length;
+  const first = opts.startAt ?? 0;
+  const end = first + total;
   const started = performance.now();
   let decideMs = 0;
   let inFlight: Promise<unknown> | null = null;
-  for (let from = 0; from < total; from += chunk) {
+  for (let from = first; from < end; from += chunk) {
     const t0 = performance.now();
     const batch: { streamId: string; events: NewEvent[] }[] = [];
-    for (let j = from; j < Math.min(total, from + chunk); j++) {
+    for (let j = from; j < Math.min(end, from + chunk); j++) {
       const cell = j % cells;
       const c = cell % companies.length;
       batch.push(decideLine(companies[c]!, settings[c]!, years[Math.floor(cell / companies.length)]!, Math.floor(j / cells)));
@@ -152,7 +174,7 @@ export async function appendLines(store: EventStore, companies: readonly LineCom
     decideMs += performance.now() - t0;
     if (inFlight) await inFlight;
     inFlight = Promise.all(batch.map((b) => store.appendToStream(b.streamId, b.events, { expectedVersion: 'no_stream' })));
-    opts.onProgress?.(from);
+    opts.onProgress?.(from - first);
   }
   if (inFlight) await inFlight;
   return { lines: total, seconds: (performance.now() - started) / 1000, decideSeconds: decideMs / 1000 };

@@ -1,11 +1,8 @@
-import { startEmbedded } from '@ghg/app';
-import { createPostgresEventStore, openDatabase } from '@ghg/eventstore';
-import { allProjections, waitForCheckpoints } from '@ghg/projector';
 import { loginOver, send, type JsonAnswer } from '../integration/commandLoad';
-import { call, login } from '../integration/embeddedApp';
 import type { ChildServer } from '../integration/childServer';
-import { onChildServers, type ChildServerTarget } from './childServers';
+import { onChildServers } from './childServers';
 import { appendLines, benchCompanies, BENCH_YEARS, onFreshStores, type LineCompany } from './lineLoad';
+import { appendWhileRunning, appendWhileStopped, round1 as round, seedProgress, type Preloaded } from './serverSeed';
 import { latencySummary, printResults, type BenchResult } from './stats';
 
 /**
@@ -35,13 +32,6 @@ import { latencySummary, printResults, type BenchResult } from './stats';
 /** Fiscal years the company's lines are counted over (the demo's, the preload's and the bench's own fall within). */
 const COUNTED_YEARS = { from: 2000, to: 2050 } as const;
 
-interface Preloaded {
-  lines: number;
-  appendSeconds: number;
-  catchUpSeconds: number;
-  vacuumSeconds?: number;
-}
-
 /** The selected company of a logged-in user, as the API gives it: its ids and (up to four of) its sections. */
 async function selectedCompany(get: (path: string) => Promise<JsonAnswer>): Promise<LineCompany> {
   const me = (await get('/api/auth-user')).user as { selectedCompanyId: string; tenantId: string };
@@ -59,61 +49,7 @@ async function companyLines(get: (path: string) => Promise<JsonAnswer>): Promise
   return total;
 }
 
-function progress(label: string) {
-  let last = performance.now();
-  return (done: number) => {
-    if (performance.now() - last < 30_000) return;
-    last = performance.now();
-    console.log(`  (e) ${label}: ${done.toLocaleString('en-US')} lines preloaded`);
-  };
-}
-
-/** Embedded, the server stopped: the app in this process on its data folder, the demo company's lines appended and projected by its projector, the app stopped. */
-async function preloadStopped(target: ChildServerTarget, lines: number): Promise<Preloaded> {
-  const running = await startEmbedded(target.env);
-  try {
-    const app = { ...running, stop: running.close };
-    const token = await login(app, 'admin@demo.example');
-    const get = async (path: string) => {
-      const res = await call(app, 'GET', path, token);
-      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body as JsonAnswer;
-    };
-    const company = await selectedCompany(get);
-    const store = running.infra.eventStore;
-    const appended = await appendLines(store, benchCompanies(company, 1), BENCH_YEARS, lines, { onProgress: progress(target.label) });
-    const appendedAt = performance.now();
-    const head = await store.headPosition();
-    if (head) await running.runner.waitForPosition(head, { timeoutMs: 3_600_000 });
-    return { lines, appendSeconds: appended.seconds, catchUpSeconds: (performance.now() - appendedAt) / 1000 };
-  } finally {
-    await running.close();
-  }
-}
-
-/** PostgreSQL: the demo company's lines appended to the log by another connection while the server runs, until every projection of the server has them. */
-async function preloadWhileRunning(databaseUrl: string, company: LineCompany, lines: number): Promise<Preloaded> {
-  const db = await openDatabase({ kind: 'postgres', url: databaseUrl });
-  try {
-    const store = await createPostgresEventStore(db);
-    try {
-      const appended = await appendLines(store, benchCompanies(company, 1), BENCH_YEARS, lines, { onProgress: progress('PostgreSQL') });
-      const appendedAt = performance.now();
-      const head = await store.headPosition();
-      if (head) await waitForCheckpoints(db.knex, allProjections.map((p) => p.name), head, { timeoutMs: 3_600_000, intervalMs: 200 });
-      const caughtUpAt = performance.now();
-      // What autovacuum does after such a load, done now rather than during the measured run.
-      await db.knex.raw('vacuum (analyze)');
-      return { lines, appendSeconds: appended.seconds, catchUpSeconds: (caughtUpAt - appendedAt) / 1000, vacuumSeconds: (performance.now() - caughtUpAt) / 1000 };
-    } finally {
-      await store.close();
-    }
-  } finally {
-    await db.close();
-  }
-}
-
-const round = (n: number) => Math.round(n * 10) / 10;
+const preloadPlan = (label: string, lines: number) => ({ years: BENCH_YEARS, lines, onProgress: seedProgress('(e)', `${label}, preload`) });
 
 function overHttp(clients: number, lines: number, preload: { postgres: number; embedded: number }): Promise<BenchResult[]> {
   const perServer = onChildServers(async (first, label, target): Promise<BenchResult[]> => {
@@ -192,13 +128,13 @@ function overHttp(clients: number, lines: number, preload: { postgres: number; e
     // Measured before the preload and after it on the same data: the company's history is the one difference.
     const before = await measured('before the preload, same data');
     if (label === 'PostgreSQL') {
-      const pre = await preloadWhileRunning(target.databaseUrl!, await selectedCompany(api.get), count);
+      const pre = await appendWhileRunning(target.databaseUrl!, benchCompanies(await selectedCompany(api.get), 1), preloadPlan(label, count));
       return [before, await measured(`${pre.lines.toLocaleString('en-US')} preloaded while the server ran`, pre)];
     }
     let pre: Preloaded | undefined;
     api = await client(
       await target.restart(async () => {
-        pre = await preloadStopped(target, count);
+        pre = await appendWhileStopped(target, async (get) => benchCompanies(await selectedCompany(get), 1), preloadPlan(label, count));
       }),
     );
     return [before, await measured(`${count.toLocaleString('en-US')} preloaded while the server was stopped, then restarted`, pre)];

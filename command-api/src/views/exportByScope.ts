@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +34,18 @@ export function registerExportRoutes(app: FastifyInstance, deps: CommandApiDeps)
     const sheets = exportSheets(body.selectedScopes);
     const headings = exportColumns.map((c) => t(c.heading));
 
+    const out = new PassThrough();
+    /**
+     * Between two batches: a turn of the event loop, so the XLSX writer's zip stream passes on what
+     * it holds (embedded, PGlite answers without one, and the first byte came only at the end),
+     * then a wait while the client has not read what is already written (backpressure for both
+     * file types), so the server never holds more than a batch and a buffer of the file.
+     */
+    const breathe = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (out.writableNeedDrain) await once(out, 'drain');
+    };
+
     /** Every line of the categories, a batch at a time, in date order; Scope 2 on the basis asked (lines without a figure on it left out). */
     async function* linesOf(categories: readonly ScopeSettingCategory[]): AsyncGenerator<LedgerLine> {
       for (const category of categories) {
@@ -53,6 +66,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: CommandApiDeps)
           if (rows.length < BATCH) break;
           const last = rows[rows.length - 1]!;
           after = { day: last.occurrence_day, dealId: last.deal_id };
+          await breathe();
         }
       }
     }
@@ -107,7 +121,6 @@ export function registerExportRoutes(app: FastifyInstance, deps: CommandApiDeps)
       co2eT: Number((kg / 1000).toFixed(9)),
     });
 
-    const out = new PassThrough();
     const fileName = `emissions-${body.targetYear}-${sheets.map((s) => s.scope).join('-')}.${body.fileType}`;
     void (async () => {
       if (body.fileType === 'csv') {

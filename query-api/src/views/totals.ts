@@ -68,45 +68,55 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
       if (sectionIds === null || sectionIds.length === 0) throw new Refusal('unknown_section', { fields: ['sectionId'], message: 'no such section of the selected company' });
     }
 
-    // Each company's weight joins as a constant table, so PostgreSQL weighs the exact sums.
+    // One pass over the totals, whatever the grouping: each company's sums first, read by the
+    // table's key (company, year, …), then weighed by the company's weight (a constant table:
+    // PostgreSQL multiplies exactly) and grouped as asked, the grand total being one more grouping
+    // set. So the total counts every row even when `limit` keeps only the largest, and it is the
+    // database's exact sum, not the rows' doubles added up.
     const weights = companies.filter((c) => c.weight !== 0);
     const basis = BASIS_SQL[query.basis];
     const categories = query.categories && query.categories.length > 0 ? query.categories : null;
-    const sumsSql = [
-      `sum(w.weight * (CASE WHEN t.scope_category = '2' THEN ${basis.sum} ELSE t.co2e_kg END)) as kg`,
-      'sum(t.lines) as lines',
-      `sum(CASE WHEN t.scope_category = '2' THEN ${basis.missing} ELSE 0 END) as without_basis`,
-    ].join(', ');
-    const fromWhere = `from emission_totals t
-         join (select * from unnest(?::text[], ?::numeric[]) as w(company_id, weight)) w on w.company_id = t.company_id
-        where t.fiscal_year between ? and ?
-          ${sectionIds === null ? '' : 'and t.section_id = any(?::text[])'}
-          ${categories === null ? '' : 'and t.scope_category = any(?::text[])'}`;
-    const bindings = [
-      weights.map((c) => c.companyId),
-      weights.map((c) => String(c.weight)),
-      fromYear,
-      toYear,
-      ...(sectionIds === null ? [] : [sectionIds]),
-      ...(categories === null ? [] : [categories]),
-    ];
     const dims = query.groupBy.map((d) => DIMENSIONS[d].sql);
-    const positions = dims.map((_, i) => i + 1).join(', ');
+    const perCompany = `select t.company_id${dims.map((d, i) => `, ${d} as d${i}`).join('')},
+             sum(CASE WHEN t.scope_category = '2' THEN ${basis.sum} ELSE t.co2e_kg END) as kg,
+             sum(t.lines) as lines,
+             sum(CASE WHEN t.scope_category = '2' THEN ${basis.missing} ELSE 0 END) as without_basis
+        from emission_totals t
+       where t.company_id = any(?::text[]) and t.fiscal_year between ? and ?
+         ${sectionIds === null ? '' : 'and t.section_id = any(?::text[])'}
+         ${categories === null ? '' : 'and t.scope_category = any(?::text[])'}
+       group by ${['t.company_id', ...dims.map((_, i) => String(i + 2))].join(', ')}`;
+    // The rows, largest first; with dimensions, the total (is_total 1) first of all.
+    const grouped = dims.length > 0;
+    const columns = dims.map((_, i) => `c.d${i}`);
+    const select = [...columns.map((c, i) => `${c} as d${i}`), ...(grouped ? ['grouping(c.d0) as is_total'] : []), 'sum(w.weight * c.kg) as kg', 'sum(c.lines) as lines', 'sum(c.without_basis) as without_basis'];
     const rows: Record<string, string | number | null>[] =
       weights.length === 0
         ? []
         : (
             await knex.raw(
-              `select ${[...dims.map((d, i) => `${d} as d${i}`), sumsSql].join(', ')}
-                 ${fromWhere}
-                ${dims.length > 0 ? `group by ${positions}` : ''}
-                order by kg desc nulls last${dims.length > 0 ? `, ${positions}` : ''}
-                ${query.limit > 0 ? `limit ${query.limit}` : ''}`,
-              bindings,
+              `select ${select.join(', ')}
+                 from (${perCompany}) c
+                 join (select * from unnest(?::text[], ?::numeric[]) as w(company_id, weight)) w on w.company_id = c.company_id
+                ${grouped ? `group by grouping sets ((${columns.join(', ')}), ()) order by grouping(c.d0) desc, kg desc nulls last, ${columns.join(', ')}` : ''}
+                ${grouped && query.limit > 0 ? `limit ${query.limit + 1}` : ''}`,
+              [
+                weights.map((c) => c.companyId),
+                fromYear,
+                toYear,
+                ...(sectionIds === null ? [] : [sectionIds]),
+                ...(categories === null ? [] : [categories]),
+                weights.map((c) => c.companyId),
+                weights.map((c) => String(c.weight)),
+              ],
             )
           ).rows;
 
-    const answerRows = rows
+    const sums = (r: Record<string, string | number | null>) => ({ co2eKg: Number(r.kg ?? 0), lines: Number(r.lines ?? 0), withoutBasis: Number(r.without_basis ?? 0) });
+    // Without dimensions the one row is the total.
+    const totalRow = grouped ? rows.find((r) => Number(r.is_total) === 1) : rows[0];
+    const total = totalRow ? sums(totalRow) : { co2eKg: 0, lines: 0, withoutBasis: 0 };
+    const answerRows = (grouped ? rows.filter((r) => Number(r.is_total) !== 1) : rows)
       .filter((r) => Number(r.lines ?? 0) > 0)
       .map((r) => {
         const row: Record<string, string | number> = {};
@@ -114,16 +124,8 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
           const value = r[`d${i}`];
           row[DIMENSIONS[d].field] = d === 'fiscalYear' || d === 'month' ? Number(value) : String(value);
         });
-        return { ...row, co2eKg: Number(r.kg ?? 0), lines: Number(r.lines), withoutBasis: Number(r.without_basis ?? 0) };
+        return { ...row, ...sums(r) };
       });
-    // The total is summed by the database, over every row (a `limit` keeps only the largest rows):
-    // adding the rows' doubles would also drift from the ledger.
-    const total = { co2eKg: 0, lines: 0, withoutBasis: 0 };
-    if (query.groupBy.length === 0 && answerRows[0]) Object.assign(total, { co2eKg: answerRows[0].co2eKg, lines: answerRows[0].lines, withoutBasis: answerRows[0].withoutBasis });
-    else if (query.groupBy.length > 0 && weights.length > 0) {
-      const { rows: [sum] } = await knex.raw<{ rows: { kg: string | null; lines: string | null; without_basis: string | null }[] }>(`select ${sumsSql} ${fromWhere}`, bindings);
-      Object.assign(total, { co2eKg: Number(sum?.kg ?? 0), lines: Number(sum?.lines ?? 0), withoutBasis: Number(sum?.without_basis ?? 0) });
-    }
 
     return {
       fromYear,
