@@ -4,7 +4,7 @@
 // - import boundaries between the workspace packages (docs/architecture.md, "Packages"): each
 //   package may import only the packages listed for it below, always through the package entry
 //   ('@ghg/domain', never '@ghg/domain/…'); the only other entries are the test-only
-//   '@ghg/<package>/testing', allowed in test files only.
+//   '@ghg/<package>/testing', allowed in test files only, and '@ghg/locales/meta'.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -19,8 +19,9 @@ const INFRASTRUCTURE = {
   message: 'Infrastructure belongs in @ghg/eventstore or a service, not in this package (it must stay pure).',
 };
 
+// '@ghg/locales/meta': the languages without their messages, for the web app's entry bundle.
 const DEEP_IMPORT = {
-  regex: '^@ghg/[^/]+/(?!testing$)',
+  regex: '^@ghg/(?!locales/meta$)[^/]+/(?!testing$)',
   message: "Import another package through its entry point ('@ghg/<package>'); export what you need from its index.",
 };
 

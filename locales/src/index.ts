@@ -23,10 +23,9 @@ import a11y from './features/a11y';
 // `import` is a reserved word: the folder's fragment is registered under its name below.
 import importFragment from './features/import';
 
-/** Interface languages: Japanese is the default and the fallback. */
-export type Locale = 'ja' | 'en' | 'zhHans';
-export const LOCALES: readonly Locale[] = ['ja', 'en', 'zhHans'];
-export const DEFAULT_LOCALE: Locale = 'ja';
+import { mergeFragments, type Locale } from './meta';
+
+export { DEFAULT_LOCALE, LOCALES, intlLocale, isLocale, mergeFragments, type Locale } from './meta';
 
 /**
  * The catalogue comes in fragments: `core/` (the shell's words: navigation groups, shared words,
@@ -43,24 +42,10 @@ type KeysOf<T> = T extends unknown ? keyof T : never;
 export type MessageId = KeysOf<Fragment['ja']>;
 export type Catalogue = Record<MessageId, string>;
 
-/** One locale's fragments merged; an id defined in two fragments is a mistake and fails at load. */
-function merge(locale: Locale): Catalogue {
-  const merged: Record<string, string> = {};
-  for (const [name, fragment] of Object.entries(fragments)) {
-    for (const [id, message] of Object.entries(fragment[locale] as Record<string, string>)) {
-      if (id in merged) throw new Error(`message id ${id} is defined twice (again in ${name}/${locale}.json)`);
-      merged[id] = message;
-    }
-  }
-  return merged as Catalogue;
-}
+/** One locale's fragments merged (an id defined twice fails at load). */
+const merge = (locale: Locale) => mergeFragments(Object.entries(fragments).map(([name, fragment]) => [`${name}/${locale}.json`, fragment[locale] as Record<string, string>])) as Catalogue;
 
 export const ja = merge('ja');
 export const en = merge('en');
 export const zhHans = merge('zhHans');
 export const catalogues: Record<Locale, Catalogue> = { ja, en, zhHans };
-
-/** The BCP 47 tag each locale formats with (dates, numbers, plural rules). */
-export const intlLocale: Record<Locale, string> = { ja: 'ja-JP', en: 'en', zhHans: 'zh-Hans-CN' };
-
-export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

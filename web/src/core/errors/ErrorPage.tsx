@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { AnchorButton, Button, Intent, NonIdealState } from '@blueprintjs/core';
-import { catalogues } from '@ghg/locales';
+import { japaneseCatalogue, loadedCatalogue } from '../i18n/catalogueLoader';
 import { useT } from '../i18n/I18nProvider';
 import { readLanguageCookie } from '../i18n/languageCookie';
 
@@ -45,7 +45,7 @@ export function ErrorPage({ status, message, retry }: ErrorPageProps) {
 
 /** Message ids read straight from the catalogues: this fallback must work even if i18n itself broke. */
 function FailedErrorPage() {
-  const catalogue = catalogues[readLanguageCookie() ?? 'ja'] ?? catalogues.ja;
+  const catalogue = loadedCatalogue(readLanguageCookie() ?? 'ja') ?? japaneseCatalogue;
   return (
     <div className="ghg-error-page" data-testid="error-page-failed">
       <p className="ghg-error-failed">{catalogue['error.pageFailed']}</p>

@@ -1,8 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_LOCALE, catalogues, intlLocale, type Locale, type MessageId } from '@ghg/locales';
+import type { Catalogue, MessageId } from '@ghg/locales';
+import { DEFAULT_LOCALE, intlLocale, type Locale } from '@ghg/locales/meta';
 import { systemOptionsQuery } from '../api/queries';
+import { japaneseCatalogue, loadCatalogue, loadedCatalogue } from './catalogueLoader';
 import { availableLocales, readLanguageCookie, resolveLocale, writeLanguageCookie } from './languageCookie';
 
 interface I18nContextValue {
@@ -16,7 +18,30 @@ interface I18nContextValue {
 const I18nContext = createContext<I18nContextValue | null>(null);
 
 /** Japanese messages under every catalogue: ja is the fallback for any id a catalogue lacks. */
-const messagesFor = (locale: Locale) => (locale === DEFAULT_LOCALE ? catalogues.ja : { ...catalogues.ja, ...catalogues[locale] });
+const withFallback = (locale: Locale, catalogue: Catalogue) => (locale === DEFAULT_LOCALE ? catalogue : { ...japaneseCatalogue, ...catalogue });
+
+/**
+ * The language to show and its messages: the wanted one once its catalogue has loaded; until then
+ * the one shown before (a switch keeps the page as it is, in the old language, for the moment the
+ * chunk takes), or nothing at all on the very first render (no flash of Japanese for an English
+ * reader).
+ */
+function useShownLanguage(locale: Locale): { shown: Locale; messages: Catalogue } | null {
+  const [previous, setPrevious] = useState<Locale | null>(null);
+  const [, setLoads] = useState(0);
+  useEffect(() => {
+    if (loadedCatalogue(locale)) return;
+    let live = true;
+    void loadCatalogue(locale).then(() => live && setLoads((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  const shown = loadedCatalogue(locale) ? locale : previous;
+  // Kept for the next switch (state from an earlier render, set while rendering as React allows).
+  if (shown !== previous) setPrevious(shown);
+  return useMemo(() => (shown === null ? null : { shown, messages: withFallback(shown, loadedCatalogue(shown) ?? japaneseCatalogue) }), [shown]);
+}
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const { data: options } = useQuery(systemOptionsQuery);
@@ -30,21 +55,25 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     writeLanguageCookie(next);
   }, []);
 
+  const language = useShownLanguage(locale);
+  const shown = language?.shown ?? null;
   useEffect(() => {
-    document.documentElement.lang = intlLocale[locale];
+    if (shown) document.documentElement.lang = intlLocale[shown];
+  }, [shown]);
+  useEffect(() => {
     // A t2 deployment removed the stored language: keep the cookie truthful.
     if (wanted !== locale && options) writeLanguageCookie(locale);
   }, [locale, wanted, options]);
 
-  const value = useMemo(() => ({ locale, available, individualType, setLocale }), [locale, available, individualType, setLocale]);
-  const messages = useMemo(() => messagesFor(locale), [locale]);
+  const value = useMemo(() => ({ locale: shown ?? locale, available, individualType, setLocale }), [shown, locale, available, individualType, setLocale]);
+  if (!language) return null;
 
   return (
     <I18nContext.Provider value={value}>
       <IntlProvider
-        locale={intlLocale[locale]}
+        locale={intlLocale[language.shown]}
         defaultLocale={intlLocale.ja}
-        messages={messages}
+        messages={language.messages}
         onError={(error) => {
           if (import.meta.env.DEV) console.warn(error.message);
         }}

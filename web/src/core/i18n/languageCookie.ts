@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@ghg/locales';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@ghg/locales/meta';
 
 /** The language cookie i18n_redirected, kept 365 days. */
 export const LANGUAGE_COOKIE = 'i18n_redirected';

@@ -1,5 +1,6 @@
 import type { AuditedEventType, AuditTopic, ConsolidationApproach } from '@ghg/events';
-import { isLocale, type MessageId } from '@ghg/locales';
+import type { MessageId } from '@ghg/locales';
+import { isLocale } from '@ghg/locales/meta';
 import type { AuditChange } from '../../core/api/types';
 import { approachName, languageName, roleName } from '../../core/i18n/names';
 import { regionMessage } from '../../core/ui/regions';

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { Callout, Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
-import { LOCALES, type Locale } from '@ghg/locales';
+import { LOCALES, type Locale } from '@ghg/locales/meta';
 import type { CompanySection } from '../../../core/api/types';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { DialogActions } from '../../../core/ui/DialogActions';
