@@ -177,5 +177,8 @@ test('the comparison of two sections and of two companies: B − A by category a
     group.rows.filter((r) => r.companyId === companyB),
   );
   await expect(page.getByTestId('comparison-weights')).toBeVisible();
+  // The scope detail page lists the selected company's lines only: no link from two companies' changes.
+  await expect(page.getByTestId('comparison-change').first()).toBeVisible();
+  await expect(page.getByTestId('comparison-change-lines')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -145,7 +145,7 @@ export default function ComparisonPage() {
                 />
               </Card>
               <CategoryTable categories={comparison.categories} scopes={comparison.scopes} total={comparison.total} names={names} unit={unit} />
-              <ChangesTable contributors={contributors} names={names} unit={unit} showSection={mode !== 'companies'} {...(mode === 'years' && b ? { linesYear: Number(b.value) } : {})} />
+              <ChangesTable contributors={contributors} names={names} unit={unit} showSection={mode !== 'companies'} linkLines={mode !== 'companies'} {...(mode === 'years' && b ? { linesYear: Number(b.value) } : {})} />
             </>
           )}
         </QueryState>

@@ -97,9 +97,24 @@ export type Contributor = Change & ContributorKey & { method: string; section: s
 
 /**
  * The contributors that moved most, largest absolute change first, each linking to the scope detail
- * page that lists its lines (of `linesYear` when given: year B of a comparison of years).
+ * page that lists its lines (of `linesYear` when given: year B of a comparison of years). Not for
+ * two companies (`linkLines` false): that page lists the selected company's lines only.
  */
-export function ChangesTable({ contributors, names, unit, showSection, linesYear }: { contributors: Contributor[]; names: { a: string; b: string }; unit: EmissionUnit; showSection: boolean; linesYear?: number }) {
+export function ChangesTable({
+  contributors,
+  names,
+  unit,
+  showSection,
+  linkLines,
+  linesYear,
+}: {
+  contributors: Contributor[];
+  names: { a: string; b: string };
+  unit: EmissionUnit;
+  showSection: boolean;
+  linkLines: boolean;
+  linesYear?: number;
+}) {
   const t = useT();
   const symbol = unitSymbol[unit];
   return (
@@ -133,7 +148,7 @@ export function ChangesTable({ contributors, names, unit, showSection, linesYear
                   {showSection && <td className="ghg-nowrap">{c.section}</td>}
                   <ChangeCells change={c} unit={unit} />
                   <td className="ghg-nowrap">
-                    {page !== null && (
+                    {linkLines && page !== null && (
                       <Link to={`/emission/view/scope/detail/${c.category}/${page}${linesYear === undefined ? '' : `?${FISCAL_YEAR_PARAM}=${linesYear}`}`} data-testid="comparison-change-lines">
                         {t('views.comparison.lines')}
                       </Link>
