@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { max, range, scaleBand, scaleLinear } from 'd3';
 import { ChartTable } from './ChartTable';
+import { YGrid } from './chartParts';
 
 export interface Bar {
   key: string;
@@ -36,14 +37,7 @@ export function BarChart({ data, height = 180, ariaLabel, labelEvery = 1, valueL
   return (
     <>
       <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
-        {ticks.map((t) => (
-          <g key={t} transform={`translate(0,${y(t)})`}>
-            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} className="ghg-chart-grid" />
-            <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
-              {t}
-            </text>
-          </g>
-        ))}
+        <YGrid ticks={ticks} y={y} left={MARGIN.left} right={WIDTH - MARGIN.right} format={String} />
         {data.map((d) => (
           <rect
             key={d.key}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { max, scaleBand, scaleLinear } from 'd3';
 import { ChartTable } from './ChartTable';
+import { ChartLegend, YGrid } from './chartParts';
 
 export interface BarGroup {
   key: string;
@@ -46,22 +47,8 @@ export function GroupedBarChart({ groups, series, ariaLabel, height = 240, value
   return (
     <>
       <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
-        {series.map((s, i) => (
-          <g key={s.name} transform={`translate(${MARGIN.left + i * 160},10)`}>
-            <rect width={10} height={10} y={-8} rx={2} className={s.className} />
-            <text x={14} dy="0.1em" className="ghg-chart-tick">
-              {s.name}
-            </text>
-          </g>
-        ))}
-        {ticks.map((t) => (
-          <g key={t} transform={`translate(0,${y(t)})`}>
-            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} className="ghg-chart-grid" />
-            <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
-              {formatTick(t)}
-            </text>
-          </g>
-        ))}
+        <ChartLegend items={series} left={MARGIN.left} step={160} />
+        <YGrid ticks={ticks} y={y} left={MARGIN.left} right={WIDTH - MARGIN.right} format={formatTick} />
         {groups.map((g) => (
           <g key={g.key} transform={`translate(${x(g.key) ?? 0},0)`}>
             {g.values.map((v, i) => (

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { max, scaleBand, scaleLinear } from 'd3';
 import { ChartTable } from '../../core/ui/ChartTable';
 import { HOME_SCOPES, type HomeScope, type YearFigures } from './figures';
+import { YGrid } from '../../core/ui/chartParts';
 
 interface Props {
   years: readonly YearFigures[];
@@ -45,14 +46,7 @@ export function TrendChart({ years, ariaLabel, yearLabel, partLabel, yearTitle, 
   return (
     <>
       <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
-        {scale.ticks(4).map((t) => (
-          <g key={t} transform={`translate(0,${scale(t)})`}>
-            <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} className="ghg-chart-grid" />
-            <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
-              {formatTick(t)}
-            </text>
-          </g>
-        ))}
+        <YGrid ticks={scale.ticks(4)} y={scale} left={MARGIN.left} right={WIDTH - MARGIN.right} format={formatTick} />
         {years.map((year) => {
           // Stacked from the axis up, in scope order: each part ends where the scopes so far add up to.
           const shown = HOME_SCOPES.filter((s) => year.byScope[s] > 0);

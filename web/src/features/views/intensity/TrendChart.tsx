@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { line, max, min, scaleLinear, scalePoint } from 'd3';
+import { ChartLegend, YGrid } from '../../../core/ui/chartParts';
 
 export interface TrendSeries {
   name: string;
@@ -43,22 +44,8 @@ export function TrendChart({ years, series, ariaLabel, yearLabel, valueLabel, fo
 
   return (
     <svg className="ghg-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel} preserveAspectRatio="xMidYMid meet">
-      {series.map((s, i) => (
-        <g key={s.name} transform={`translate(${MARGIN.left + i * 150},10)`}>
-          <rect width={10} height={10} y={-8} rx={2} className={`ghg-chart-series-${i % COLOURS.length}`} />
-          <text x={14} dy="0.1em" className="ghg-chart-tick">
-            {s.name}
-          </text>
-        </g>
-      ))}
-      {ticks.map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} className="ghg-chart-grid" />
-          <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end" className="ghg-chart-tick">
-            {formatTick(t)}
-          </text>
-        </g>
-      ))}
+      <ChartLegend items={series.map((s, i) => ({ name: s.name, className: `ghg-chart-series-${i % COLOURS.length}` }))} left={MARGIN.left} step={150} />
+      <YGrid ticks={ticks} y={y} left={MARGIN.left} right={WIDTH - MARGIN.right} format={formatTick} />
       {years.map((year) => (
         <text key={year} x={x(year)} y={height - 10} textAnchor="middle" className="ghg-chart-tick">
           {yearLabel(year)}
