@@ -31,6 +31,12 @@ test('the intensity view: each year’s emission ÷ that year’s value as the A
   await expect(page.getByTestId('page-title')).toHaveText('排出原単位');
   const card = page.getByTestId(`intensity-card-${intensity.id}`);
   await expect(card.getByRole('heading')).toContainText('t-CO2e / 百万円');
+  // The trend chart is a named image with its figures as a table of that name, a dash for the year without a value.
+  const chartName = await card.locator('svg.ghg-chart').getAttribute('aria-label');
+  expect(chartName).toBeTruthy();
+  const chartTable = card.getByRole('table', { name: chartName!, exact: true });
+  await expect(chartTable).toHaveCount(1);
+  await expect(chartTable.getByRole('row').filter({ hasText: String(noValueYear) })).toContainText('—');
   for (const [year, value] of values) {
     const kg = (await totals(`fromYear=${year}`)).total.co2eKg;
     expect(kg, String(year)).toBeGreaterThan(0);
