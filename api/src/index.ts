@@ -32,6 +32,7 @@ import { docsRoutes } from './docs/docs';
 import { importRoutes } from './import/imports';
 import { viewRoutes } from './views/totals';
 import { exportRoutes } from './views/export';
+import { reportRoutes } from './reports/reports';
 
 export * from './core/contract';
 export * from './core/args';
@@ -43,6 +44,7 @@ export { MAX_LINES, linesArg } from './calculation/calculate';
 export { FactorListQuery } from './calculation/factorLibrary';
 export { MAX_TOTALS_YEARS, TotalsRow, consolidationApproaches, totalsDimensions, totalsScopes, type ConsolidationApproach, type TotalsDimension } from './views/totals';
 export { XLSX_MEDIA_TYPE, exportColumns, exportFileTypes, exportScopes, exportSheetCount, exportSheets, type ExportColumn, type ExportScope } from './views/export';
+export { GhgInventory, FiledReport } from './reports/reports';
 export { uploadRefusals, type UploadRefusalCode } from './calculation/companyFactorSets';
 export {
   sessionRoutes,
@@ -74,6 +76,7 @@ export {
   importRoutes,
   viewRoutes,
   exportRoutes,
+  reportRoutes,
 };
 
 export interface ApiFeature {
@@ -103,6 +106,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Emissions aggregate', routes: aggregateRoutes },
   { tag: 'Emission views', routes: viewRoutes },
   { tag: 'Export', routes: exportRoutes },
+  { tag: 'Reports', routes: reportRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },

@@ -20,6 +20,7 @@ import { registerCalculateRoute } from './calculation/calculate';
 import { registerCompanyFactorSetRoutes } from './calculation/companyFactorSets';
 import { registerImportRoutes } from './import/routes';
 import { registerExportRoutes } from './views/exportByScope';
+import { registerReportRoutes } from './reports/reports';
 
 /**
  * Every feature's command routes, the one list command-api registers: each module registers its
@@ -48,4 +49,5 @@ export const commandRoutes: readonly CommandRouteModule[] = [
   registerCompanyFactorSetRoutes,
   registerImportRoutes,
   registerExportRoutes,
+  registerReportRoutes,
 ];

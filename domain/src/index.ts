@@ -14,3 +14,4 @@ export * from './import/importRules';
 export * from './import/imports';
 export * from './import/index';
 export * from './import/recordLine';
+export * from './reports/index';

@@ -13,6 +13,7 @@ import { registerIntensityQueries } from './settings/intensity';
 import { registerScopeSettingQueries } from './settings/scopeSetting';
 import { registerAggregateQueries } from './activity/aggregate';
 import { registerViewQueries } from './views/totals';
+import { registerReportQueries } from './reports/reports';
 import { registerImportQueries } from './import/imports';
 import { registerManagementIntensityQueries } from './settings/managementIntensity';
 import { registerAuditLogQueries } from './audit/auditLog';
@@ -44,6 +45,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerScopeSettingQueries,
   registerAggregateQueries,
   registerViewQueries,
+  registerReportQueries,
   registerImportQueries,
   registerManagementIntensityQueries,
   registerAuditLogQueries,

@@ -220,6 +220,16 @@ const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
     after: { co2eKg: 6580, byCategory: { '1': 2580, '31': 4000 } },
     ruleVersions: { 'rule-1': 1 },
   },
+  ReportFiled: {
+    ...ids,
+    reportId: 'report-1',
+    fiscalYear: 2024,
+    regime: 'ghgProtocol',
+    position: '42',
+    sha256: 'a'.repeat(64),
+    totals: { scope1Kg: '2580.000000', scope2LocationKg: '100.000000', scope2MarketKg: '90.000000', scope3Kg: '3200.000000', lines: 3 },
+    note: 'Filed with the board',
+  },
 };
 
 const lookups: AuditLookups = { companyName: (id) => `Company ${id}`, sectionName: (id) => `Section ${id}` };

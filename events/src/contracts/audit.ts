@@ -36,5 +36,6 @@ export const auditTopics = [
   'activity/lines',
   'import/rules',
   'import/history',
+  'reports',
 ] as const;
 export type AuditTopic = (typeof auditTopics)[number];

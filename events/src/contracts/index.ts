@@ -6,6 +6,7 @@ import { calculationContracts } from './calculation';
 import { claimContracts } from './claims';
 import { activityContracts } from './activity';
 import { importContracts } from './import';
+import { reportContracts } from './reports';
 
 export * from './defineEvent';
 export * from './bounds';
@@ -16,9 +17,10 @@ export * from './claims';
 export * from './activity';
 export * from './import';
 export * from './audit';
+export * from './reports';
 
 /** Every event contract the product writes, with its literal type: the union types below come from it. */
-export const allEventContracts = [...organizationContracts, ...settingsContracts, ...calculationContracts, ...activityContracts, ...importContracts, ...claimContracts];
+export const allEventContracts = [...organizationContracts, ...settingsContracts, ...calculationContracts, ...activityContracts, ...importContracts, ...claimContracts, ...reportContracts];
 /** Any one of the product's contracts. */
 export type AnyEventContract = (typeof allEventContracts)[number];
 /** The `{type, data}` of every event the product writes, as one discriminated union. */

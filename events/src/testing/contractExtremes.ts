@@ -27,6 +27,7 @@ interface JsonSchema {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   format?: string;
+  pattern?: string;
   additionalProperties?: JsonSchema | boolean;
   propertyNames?: JsonSchema;
 }
@@ -132,8 +133,26 @@ function pickOption(options: JsonSchema[], extreme: Extreme): JsonSchema {
   return options.find((o) => !isNull(o) && o.const === undefined) ?? options.find((o) => !isNull(o)) ?? options[0]!;
 }
 
+/**
+ * Texts of a fixed shape (a pattern), largest and smallest, for the patterns the contracts use; a
+ * new pattern fails here by name until its extremes are written down.
+ */
+const PATTERN_EXTREMES: Readonly<Record<string, Record<Extreme, string>>> = {
+  // A commit position (decimal digits of a bigint).
+  '^\\d{1,19}$': { max: '9223372036854775807', min: '0' },
+  // A SHA-256, lowercase hex.
+  '^[0-9a-f]{64}$': { max: 'f'.repeat(64), min: '0'.repeat(64) },
+  // kg as exact decimal text with six decimals, within numeric(30, 6).
+  '^-?\\d{1,24}\\.\\d{6}$': { max: `-${'9'.repeat(24)}.999999`, min: '0.000000' },
+};
+
 function textFor(s: JsonSchema, extreme: Extreme, path: string, salt: number): string {
   if (s.format === 'date') return extreme === 'max' ? `${LIMITS.maxYear}-12-31` : `${LIMITS.minYear}-01-01`;
+  if (s.pattern !== undefined) {
+    const known = PATTERN_EXTREMES[s.pattern];
+    if (!known) throw new UnboundedFieldError(path, `text of a pattern without known extremes (${s.pattern})`);
+    return known[extreme];
+  }
   if (s.maxLength === undefined) throw new UnboundedFieldError(path, 'text without a length bound');
   return extremeText(extreme === 'max' ? s.maxLength : (s.minLength ?? 0), salt);
 }

@@ -4,11 +4,13 @@ import * as ledgerBases from '../migrations/0013_ledgerBases';
 import * as emissionTotals from '../migrations/0016_emissionTotals';
 import * as emissionTotalsYearIndex from '../migrations/0019_emissionTotalsYearIndex';
 import * as ledgerDateOrder from '../migrations/0020_emissionLedgerDateOrder';
+import * as ledgerHistory from '../migrations/0021_emissionLedgerHistory';
 import { emissionLedgerProjection } from './activityLine';
+import { emissionLedgerHistoryProjection } from './ledgerHistory';
 
-/** Activity data: the emissions ledger and its totals for the views. */
+/** Activity data: the emissions ledger, its totals for the views, and its history for reports as of a moment. */
 export const activityFeature: ProjectorFeature = {
   name: 'activity',
-  projections: [emissionLedgerProjection],
-  migrations: [emissionLedgerTables, ledgerBases, emissionTotals, emissionTotalsYearIndex, ledgerDateOrder],
+  projections: [emissionLedgerProjection, emissionLedgerHistoryProjection],
+  migrations: [emissionLedgerTables, ledgerBases, emissionTotals, emissionTotalsYearIndex, ledgerDateOrder, ledgerHistory],
 };

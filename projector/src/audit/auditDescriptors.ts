@@ -100,6 +100,7 @@ const companyFactorFields = (d: { setId: string; version: number; entry: Company
  * password hashes and reset-token hashes are never listed, so they never reach the audit screen.
  */
 const descriptors: { [T in AuditedEventType]: Describe<T> } = {
+  ReportFiled: (d) => ({ topic: 'reports', entityId: d.reportId, fields: { ...pick(d, ['fiscalYear', 'regime', 'position', 'sha256', 'note']), ...d.totals } }),
   TenantCreated: (d) => ({ topic: 'organization/tenant', entityId: d.tenantId, fields: pick(d, ['name']) }),
   TenantCompanyAdded: (d) => ({ topic: 'organization/tenant', entityId: `${d.tenantId}:${d.companyId}`, fields: pick(d, ['companyId']) }),
   GroupConsolidationApproachChosen: (d) => ({ topic: 'organization/tenant', entityId: d.tenantId, fields: { consolidationApproach: d.approach } }),

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { longText, reportRegimes, scopeSettingCategories } from '@ghg/events';
+import { IdParam, queryPosition, queryYear } from '../core/args';
+import { defineRoute, errorTable, noErrors } from '../core/contract';
+
+/**
+ * Reports of a fiscal year, as of any moment of the log, and filed (docs/api.md, "Reports").
+ * Figures are kg CO2e as exact decimal text with six decimals ("1234.500000"): the content of a
+ * report is hashed (SHA-256 of its canonical JSON), so it carries no binary floating point.
+ */
+
+const kg = z.string().regex(/^-?\d+\.\d{6}$/);
+const position = z.string().regex(/^\d+$/).meta({ description: "A commit position of the log (the audit log's `position`)." });
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** The GHG Protocol inventory summary of one company and fiscal year (domain/src/reports/ghgInventory.ts). */
+export const GhgInventory = z.strictObject({
+  regime: z.literal('ghgProtocol'),
+  companyId: z.string(),
+  fiscalYear: z.number().int(),
+  /** The last commit position the content reflects. */
+  position,
+  lines: z.number().int(),
+  scope1Kg: kg,
+  scope2LocationKg: kg,
+  scope2MarketKg: kg,
+  scope3Kg: kg,
+  waterKg: kg,
+  /** Scope-2 lines with no figure on each basis (left out of that basis' total). */
+  scope2WithoutLocation: z.number().int(),
+  scope2WithoutMarket: z.number().int(),
+  categories: z.array(z.strictObject({ scopeCategory: z.enum(scopeSettingCategories), lines: z.number().int(), co2eKg: kg, locationKg: kg, marketKg: kg })),
+  /** kg of each gas before GWP weighting, summed over the lines. */
+  gases: z.array(z.strictObject({ gas: z.string(), kg })),
+  methods: z.array(z.strictObject({ scopeCategory: z.enum(scopeSettingCategories), formulaId: z.string(), lines: z.number().int(), co2eKg: kg })),
+  /** The factor sets and versions the lines' results used, and the GWP sets. */
+  factorSets: z.array(z.strictObject({ setId: z.string(), version: z.string(), lines: z.number().int() })),
+  gwpSets: z.array(z.strictObject({ id: z.string(), version: z.string(), lines: z.number().int() })),
+});
+
+/** A filed report as listed. */
+export const FiledReport = z.strictObject({
+  reportId: z.string(),
+  regime: z.enum(reportRegimes),
+  fiscalYear: z.number().int(),
+  position,
+  sha256,
+  filedAt: z.string(),
+  filedBy: z.string().nullable(),
+  filedByName: z.string().nullable(),
+  note: z.string(),
+  scope1Kg: kg,
+  scope2LocationKg: kg,
+  scope2MarketKg: kg,
+  scope3Kg: kg,
+});
+
+/** One event that changed a line between the filing and now. */
+const LineEvent = z.strictObject({
+  type: z.string(),
+  position,
+  occurredAt: z.string(),
+  actorUserId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  correlationId: z.string(),
+});
+
+const asOfQuery = z
+  .string()
+  .max(40)
+  .regex(/^(\d{1,19}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))$/)
+  .meta({ description: 'A commit position, or an ISO date-time with its offset: the report as the product would have shown it then.' });
+
+const reportErrors = errorTable<'report_not_found' | 'as_of_ahead'>()({ report_not_found: 404, as_of_ahead: 409 });
+
+export const reportRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    url: '/api/reports',
+    permission: 'company.read',
+    summary: "The selected company's filed reports, newest first (of one fiscal year when given)",
+    query: z.object({ fiscalYear: queryYear().optional() }),
+    response: z.strictObject({ reports: z.array(FiledReport) }),
+    errors: noErrors,
+  }),
+  draft: defineRoute({
+    method: 'GET',
+    url: '/api/reports/draft',
+    permission: 'company.read',
+    summary: "A report of the selected company's fiscal year as of now, or as of a past moment (`asOf`)",
+    description:
+      'Computed from the temporal ledger (every version of every line with the commit positions it was valid between), so the answer is what the product would have shown at that moment. Without `asOf`: the newest position the read model reflects. `sha256` is the hash filing would record.',
+    query: z.object({ fiscalYear: queryYear(), regime: z.enum(reportRegimes).default('ghgProtocol'), asOf: asOfQuery.optional() }),
+    response: z.strictObject({ content: GhgInventory, sha256 }),
+    errors: reportErrors,
+  }),
+  detail: defineRoute({
+    method: 'GET',
+    url: '/api/reports/:id',
+    permission: 'company.read',
+    summary: 'A filed report: as filed (re-rendered from the log, with its hash checked), as it would be now, and the differences with the events that caused them',
+    params: IdParam,
+    response: z.strictObject({
+      report: FiledReport,
+      asFiled: z.strictObject({ content: GhgInventory, sha256, reproduced: z.boolean() }),
+      now: z.strictObject({ content: GhgInventory, sha256 }),
+      categories: z.array(z.strictObject({ scopeCategory: z.enum(scopeSettingCategories), filedKg: kg, nowKg: kg, differenceKg: kg })),
+      lines: z.array(
+        z.strictObject({
+          dealId: z.string(),
+          scopeCategory: z.enum(scopeSettingCategories),
+          sectionId: z.string().nullable(),
+          filedKg: kg.nullable(),
+          nowKg: kg.nullable(),
+          differenceKg: kg,
+          events: z.array(LineEvent),
+        }),
+      ),
+      /** More lines differ than are listed (the largest differences come first). */
+      moreLines: z.number().int(),
+    }),
+    errors: reportErrors,
+  }),
+  file: defineRoute({
+    method: 'POST',
+    url: '/api/reports/file',
+    permission: 'company.configure',
+    summary: 'File the report of a fiscal year as the draft shown at `position` (whose hash must be `sha256`)',
+    body: z.object({
+      fiscalYear: z.number().int().min(1900).max(2200),
+      regime: z.enum(reportRegimes),
+      position: queryPosition(),
+      sha256,
+      note: longText().optional(),
+    }),
+    response: z.strictObject({ report: FiledReport }),
+    errors: errorTable<'report_empty' | 'report_exists' | 'report_changed' | 'as_of_ahead'>()({ report_empty: 400, report_exists: 409, report_changed: 409, as_of_ahead: 409 }),
+  }),
+};

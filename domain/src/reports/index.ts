@@ -1,0 +1,5 @@
+export * from './decimalKg';
+export * from './canonicalJson';
+export * from './ghgInventory';
+export * from './reportDiff';
+export * from './reportFiling';

@@ -1,0 +1,45 @@
+import type { EventOf, ReportRegime } from '@ghg/events';
+import { accept, reject, type Decider } from '../core/decider';
+
+/**
+ * Filing a report (issue 16): one stream per filed report (`report-<reportId>`). What is filed —
+ * the position, the hash and the headline totals — is rendered by the caller from the log up to
+ * that position; the decider guards what must hold of any filing.
+ */
+
+type ReportFiledEvent = EventOf<'ReportFiled'>;
+export type ReportEvent = ReportFiledEvent;
+
+export interface FileReport {
+  type: 'FileReport';
+  reportId: string;
+  companyId: string;
+  fiscalYear: number;
+  regime: ReportRegime;
+  position: string;
+  sha256: string;
+  totals: ReportFiledEvent['data']['totals'];
+  note: string;
+}
+export type ReportCommand = FileReport;
+
+export interface ReportState {
+  filed: boolean;
+}
+
+export type ReportError = 'report_exists' | 'report_empty';
+
+export const reportStreamId = (reportId: string) => `report-${reportId}`;
+
+export const reportDecider: Decider<ReportCommand, ReportEvent, ReportState, ReportError> = {
+  eventTypes: { ReportFiled: true },
+  initialState: () => ({ filed: false }),
+  evolve: (state, event) => (event.type === 'ReportFiled' ? { filed: true } : state),
+  decide(command, state) {
+    if (state.filed) return reject('report_exists');
+    // A fiscal year without a single line has nothing to report: filing it would record zeros as if measured.
+    if (command.totals.lines === 0) return reject('report_empty');
+    const { type: _type, ...data } = command;
+    return accept({ type: 'ReportFiled', data });
+  },
+};

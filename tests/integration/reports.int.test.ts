@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { canonicalJson, fiscalYearOf } from '@ghg/domain';
+import { allProjections, rebuildProjections } from '@ghg/projector';
+import { createHash } from 'node:crypto';
+import { call, describeOnBackends, loginDemoUsers, refusedCall, type RunningApp } from './embeddedApp';
+
+/**
+ * Reports as of a moment and filed (issue 16): the draft equals the ledger to the gram; filing
+ * records the position and the hash of what was shown; a later line shows as a difference with the
+ * event that caused it; and the filed report re-renders to the same hash, after a full rebuild too.
+ */
+describeOnBackends('reports filed and re-rendered from the log', (start) => {
+  let app: RunningApp;
+  let users: Awaited<ReturnType<typeof loginDemoUsers>>;
+  // Every demo company's year starts in April; last year is complete in the demo data.
+  const year = fiscalYearOf(new Date(), 4) - 1;
+
+  beforeAll(async () => {
+    app = await start();
+    users = await loginDemoUsers(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const draft = async (query = '') => {
+    const res = await call(app, 'GET', `/api/reports/draft?fiscalYear=${year}${query}`, users.admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { content: Record<string, unknown> & { position: string; scope1Kg: string; scope3Kg: string; lines: number; categories: { scopeCategory: string; co2eKg: string }[] }; sha256: string };
+  };
+  const selected = async () => (await call(app, 'GET', '/api/auth-user', users.admin)).body.user.selectedCompanyId as string;
+  /** The ledger's own sum for the year (PostgreSQL's exact numeric, as text with six decimals). */
+  const ledgerKg = async (where: string) => {
+    const { rows } = await app.infra.db.knex.raw<{ rows: { kg: string | null }[] }>(
+      `select coalesce(sum(co2e_kg), 0)::numeric(30, 6)::text as kg from emission_ledger where company_id = ? and fiscal_year = ? and ${where}`,
+      [await selected(), year],
+    );
+    return rows[0]!.kg;
+  };
+  let unit = 'L';
+  const lineBody = (settingId: string, count: number) => ({
+    deal: { id: 'report-late-deal', count, countUnit: unit, occurrenceDate: `${year}/7/1` },
+    scopeSetting: { id: settingId, scopeCategory: '1' },
+  });
+
+  it('renders the fiscal year from the temporal ledger: equal to the ledger to the gram, hashed over its canonical JSON', async () => {
+    const { content, sha256 } = await draft();
+    expect(content.lines).toBeGreaterThan(10);
+    expect(content.scope1Kg).toBe(await ledgerKg(`scope_category = '1'`));
+    expect(content.scope3Kg).toBe(await ledgerKg(`scope_category not in ('1', '2', 'water')`));
+    for (const c of content.categories) expect(c.co2eKg, c.scopeCategory).toBe(await ledgerKg(`scope_category = '${c.scopeCategory}'`));
+    expect(sha256).toBe(createHash('sha256').update(canonicalJson(content)).digest('hex'));
+    // The same position asked for explicitly gives the same content.
+    expect(await draft(`&asOf=${content.position}`)).toEqual({ content, sha256 });
+  });
+
+  it('files what was shown; refuses a hash that is not the draft’s, a position not reflected yet, and a viewer, appending nothing', async () => {
+    const { content, sha256 } = await draft();
+    const body = { fiscalYear: year, regime: 'ghgProtocol', position: content.position, sha256 };
+    expect((await refusedCall(app, 'POST', '/api/reports/file', users.admin, { ...body, sha256: '0'.repeat(64) })).body.code).toBe('report_changed');
+    expect((await refusedCall(app, 'POST', '/api/reports/file', users.admin, { ...body, position: '999999999999' })).status).toBe(409);
+    expect((await refusedCall(app, 'POST', '/api/reports/file', users.viewer, body)).status).toBe(403);
+    const empty = await call(app, 'GET', `/api/reports/draft?fiscalYear=1990`, users.admin);
+    expect((await refusedCall(app, 'POST', '/api/reports/file', users.admin, { ...body, fiscalYear: 1990, sha256: empty.body.sha256 })).body.code).toBe('report_empty');
+
+    const filed = await call(app, 'POST', '/api/reports/file', users.admin, { ...body, note: 'Board approved' });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect(filed.body.report).toMatchObject({ fiscalYear: year, position: content.position, sha256, note: 'Board approved', scope1Kg: content.scope1Kg, filedByName: expect.any(String) });
+    const list = await call(app, 'GET', `/api/reports?fiscalYear=${year}`, users.viewer);
+    expect(list.body.reports).toEqual([filed.body.report]);
+  });
+
+  it('a line recorded, changed and removed after filing shows as the difference, with the events that caused it; the filed report still reproduces its hash, after a full rebuild too', async () => {
+    const [report] = (await call(app, 'GET', `/api/reports?fiscalYear=${year}`, users.admin)).body.reports as { reportId: string; sha256: string }[];
+    // A scope-1 setting the demo data already records lines of that year with, and one of its deals' units.
+    const { rows } = await app.infra.db.knex.raw<{ rows: { scope_setting_id: string; unit: string }[] }>(
+      `select scope_setting_id, deal->>'countUnit' as unit from emission_ledger where company_id = ? and fiscal_year = ? and scope_category = '1' and deal->>'countUnit' is not null order by deal_id limit 1`,
+      [await selected(), year],
+    );
+    const settingId = rows[0]!.scope_setting_id;
+    unit = rows[0]!.unit;
+    const recorded = await call(app, 'POST', '/api/user-input-emission', users.admin, lineBody(settingId, 1000));
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    const lineKg = await ledgerKg(`deal_id = 'report-late-deal'`);
+    expect(Number(lineKg)).toBeGreaterThan(0);
+
+    const detail = async () => {
+      const res = await call(app, 'GET', `/api/reports/${report!.reportId}`, users.viewer);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const afterRecord = await detail();
+    expect(afterRecord.asFiled).toMatchObject({ sha256: report!.sha256, reproduced: true });
+    expect(afterRecord.now.sha256).not.toBe(report!.sha256);
+    const scope1 = afterRecord.categories.find((c: { scopeCategory: string }) => c.scopeCategory === '1');
+    expect(scope1.differenceKg).toBe(lineKg);
+    expect(afterRecord.categories.filter((c: { differenceKg: string }) => c.differenceKg !== '0.000000')).toHaveLength(1);
+    expect(afterRecord.lines).toEqual([
+      expect.objectContaining({ dealId: 'report-late-deal', filedKg: null, nowKg: lineKg, differenceKg: lineKg, events: [expect.objectContaining({ type: 'ActivityLineRecorded', actorName: expect.any(String) })] }),
+    ]);
+
+    // Twice the litres, then removed: the line is back to no difference, and both events are listed.
+    expect((await call(app, 'POST', '/api/user-input-emission', users.editor, { ...lineBody(settingId, 2000), expectedVersion: 0 })).status).toBe(200);
+    const doubled = await detail();
+    expect(Number(doubled.lines[0].nowKg)).toBeCloseTo(2 * Number(lineKg), 5);
+    expect(doubled.lines[0].events.map((e: { type: string }) => e.type)).toEqual(['ActivityLineRecorded', 'ActivityLineChanged']);
+    // The draft as of the filing's position is still the filed content.
+    const atFiling = await draft(`&asOf=${afterRecord.report.position}`);
+    expect(atFiling.sha256).toBe(report!.sha256);
+
+    expect((await call(app, 'DELETE', '/api/user-input-emission/', users.admin, { deal: { id: 'report-late-deal' } })).status).toBe(200);
+    const removed = await detail();
+    expect(removed.lines).toEqual([]);
+    expect(removed.now.sha256).not.toBe(report!.sha256); // the position moved; the figures are back
+    expect(removed.categories.every((c: { differenceKg: string }) => c.differenceKg === '0.000000')).toBe(true);
+
+    await rebuildProjections({ db: app.infra.db, eventStore: app.infra.eventStore, projections: allProjections, names: allProjections.map((p) => p.name) });
+    const rebuilt = await detail();
+    expect(rebuilt.asFiled).toEqual(removed.asFiled);
+    expect(rebuilt.now).toEqual(removed.now);
+  });
+
+  it("another company's report is not found", async () => {
+    const [report] = (await call(app, 'GET', `/api/reports?fiscalYear=${year}`, users.admin)).body.reports as { reportId: string }[];
+    const res = await call(app, 'GET', `/api/reports/${report!.reportId}`, users.logistics);
+    expect(res.status).toBe(404);
+  });
+});
