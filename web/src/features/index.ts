@@ -8,6 +8,7 @@ import { inputFeature } from './input/manifest';
 import { recordFeature } from './record/manifest';
 import { aggregateFeature } from './aggregate/manifest';
 import { viewsFeature } from './views/manifest';
+import { reportsFeature } from './reports/manifest';
 import { individualFeature } from './individual/manifest';
 import { productsFeature } from './products/manifest';
 import { nonGhgFeature } from './nonGhg/manifest';
@@ -41,6 +42,7 @@ export const webFeatures = [
   recordFeature,
   aggregateFeature,
   viewsFeature,
+  reportsFeature,
   individualFeature,
   productsFeature,
   nonGhgFeature,

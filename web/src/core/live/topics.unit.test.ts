@@ -30,9 +30,11 @@ describe('live notice topics → query keys', () => {
       'settings/scopeSetting': [['settings/scopeSetting'], ['auditlog']],
       'calculation/basis': [['calculation/basis'], ['auditlog']],
       'calculation/companyFactorSets': [['calculation/companyFactorSets'], ['auditlog']],
-      'activity/lines': [['activity/lines'], ['auditlog']],
+      // The reports' draft and a filed report's "now" are read from the ledger.
+      'activity/lines': [['activity/lines'], ['reports'], ['auditlog']],
       'import/rules': [['import/rules'], ['auditlog']],
       'import/history': [['import/history'], ['auditlog']],
+      reports: [['reports'], ['auditlog']],
     };
     for (const topic of liveTopics) {
       // The user's own record is tenant-wide: its notices carry no company.

@@ -6,6 +6,7 @@ import { approachName, languageName, roleName } from '../../core/i18n/names';
 import { regionMessage } from '../../core/ui/regions';
 import { categoryName, type CategoryKey } from '../../core/router/categories';
 import { actionName, countFromName, fieldMessage as linkedFieldMessage, sourceTypeName } from '../record/labels';
+import { regimeName } from '../reports/names';
 
 /**
  * Every audited event type in words, typed by the event union: a new event type is a type error
@@ -73,6 +74,7 @@ const eventName: Record<AuditedEventType, MessageId> = {
   ImportedLinesListed: 'audit.event.ImportedLinesListed',
   ImportUndone: 'audit.event.ImportUndone',
   ImportRulesReapplied: 'audit.event.ImportRulesReapplied',
+  ReportFiled: 'audit.event.ReportFiled',
 };
 
 /**
@@ -167,9 +169,22 @@ const fieldName: Record<string, MessageId> = {
   removed: 'audit.field.removed',
   restored: 'audit.field.restored',
   changed: 'audit.field.changed',
+  // A filed report (ReportFiled): what was filed, where in the log, and its headline figures.
+  regime: 'audit.field.regime',
+  position: 'audit.field.position',
+  sha256: 'audit.field.sha256',
+  note: 'audit.field.note',
+  scope1Kg: 'audit.field.scope1Kg',
+  scope2LocationKg: 'audit.field.scope2LocationKg',
+  scope2MarketKg: 'audit.field.scope2MarketKg',
+  scope3Kg: 'audit.field.scope3Kg',
+  lines: 'audit.field.lines',
 };
 /** The group's consolidation approach in the words the views use. */
 const isConsolidation = (value: unknown): value is ConsolidationApproach => typeof value === 'string' && Object.hasOwn(approachName, value);
+
+/** The fields of a filed report that are kg CO2e as decimal text. */
+const REPORT_KG_FIELDS = new Set(['scope1Kg', 'scope2LocationKg', 'scope2MarketKg', 'scope3Kg']);
 
 /** The projector's prefix of a pinned factor set's field (FACTOR_SET_FIELD_PREFIX there; the test checks they agree). */
 const FACTOR_SET_FIELD = 'factorSets.';
@@ -195,6 +210,7 @@ export const topicName: Record<AuditTopic, MessageId> = {
   'activity/lines': 'audit.topic.activityLine',
   'import/rules': 'audit.topic.importRules',
   'import/history': 'audit.topic.importHistory',
+  reports: 'audit.topic.reports',
 };
 
 export type EventKind = 'added' | 'changed' | 'removed';
@@ -253,6 +269,9 @@ export function formatAuditValue(field: string, value: unknown, intl: AuditIntl,
   if (field === 'role' && typeof value === 'string' && roleName[value]) return t(roleName[value]!);
   if (field === 'region' && typeof value === 'string' && regionMessage(value)) return t(regionMessage(value)!);
   if (field === 'consolidationApproach' && isConsolidation(value)) return t(approachName[value]);
+  if (field === 'regime' && typeof value === 'string' && Object.hasOwn(regimeName, value)) return t(regimeName[value as keyof typeof regimeName]);
+  // A filed report's figures: kg as exact decimal text ("1234.500000").
+  if (REPORT_KG_FIELDS.has(field) && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return intl.formatNumber(Number(value), { maximumFractionDigits: 6 });
   if ((field === 'selectedCompanyId' || field === 'companyId') && typeof value === 'string') return lookups.companyName(value);
   if (field === 'companyIds' && Array.isArray(value)) return value.map((id) => lookups.companyName(String(id))).join(', ') || '—';
   if ((field === 'parentSectionId' || field === 'sectionId') && typeof value === 'string') return lookups.sectionName(value);

@@ -15,7 +15,7 @@ const scopeDetails = Object.entries(SCOPE_DETAIL_PAGES).flatMap(([category, page
   ),
 );
 
-/** Looking at results: the views (overview, company, division, scope and its detail pages so far), the reports, the export. */
+/** Looking at results: the views (overview, company, division, scope and its detail pages so far) and the export (the reports are features/reports). */
 export const viewsFeature = defineFeature({
   name: 'views',
   // The views' queries are keyed under the ledger's topic: a line recorded anywhere refreshes them,
@@ -23,8 +23,6 @@ export const viewsFeature = defineFeature({
   live: { 'activity/lines': [['activity/lines']], 'settings/offset': [['activity/lines']] },
   routes: [
     { path: '/export', title: 'route.export', group: 'views', screen: () => import('./export/ExportPage'), nav: { label: 'nav.item.export', order: 110 } },
-    { path: '/emission/report', title: 'route.emission.report', group: 'views', nav: { label: 'nav.item.report', order: 100 } },
-    { path: '/emission/report/detail', title: 'route.emission.report.detail', group: 'views' },
     { path: '/emission/view', title: 'route.emission.view', group: 'views', screen: () => import('./company/ViewIndexPage'), nav: { label: 'nav.item.viewOverview', order: 10 } },
     { path: '/emission/view/company', title: 'route.emission.view.company', group: 'views', screen: () => import('./company/CompanyViewPage'), nav: { label: 'nav.item.viewCompany', order: 30 } },
     { path: '/emission/view/division', title: 'route.emission.view.division', group: 'views', screen: () => import('./division/DivisionPage'), nav: { label: 'nav.item.viewDivision', order: 40 } },

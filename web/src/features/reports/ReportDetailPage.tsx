@@ -1,0 +1,263 @@
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, Callout, Card, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { scopeSettingCategories } from '@ghg/events';
+import { useT } from '../../core/i18n/I18nProvider';
+import { categoryName, categoryShortLabel } from '../../core/router/categories';
+import { ErrorCallout } from '../../core/ui/ErrorCallout';
+import { GroupedBarChart } from '../../core/ui/GroupedBarChart';
+import { PageHeader } from '../../core/ui/PageHeader';
+import { sortRows } from '../../core/ui/sorting';
+import { useSort } from '../../core/ui/TableParts';
+import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
+import { eventMessage } from '../audit/describe';
+import { UnitSwitch } from '../views/core/ViewControls';
+import { unitDigits, unitSymbol, type EmissionUnit } from '../views/core/filters';
+import { reportCodes, useReportDetail, type ReportDetail } from './api';
+import { figureIn, shortHash } from './figures';
+import { regimeName } from './names';
+import './reports.css';
+
+type CategoryColumn = 'category' | 'filedKg' | 'nowKg' | 'differenceKg';
+type LineColumn = 'dealId' | 'category' | 'filedKg' | 'nowKg' | 'differenceKg';
+
+/** A line's history in the audit log (as the scope detail pages link to it). */
+const historyOf = (dealId: string) => `/emission/setting/audit-log?entityId=${encodeURIComponent(dealId)}`;
+/** The categories in the product's order (scope 1, 2, 3-1 … 3-15, water), for sorting by category. */
+const categoryOrder = (category: string) => (scopeSettingCategories as readonly string[]).indexOf(category);
+
+/**
+ * One filed report (`?id=`): what was filed, re-rendered from the log up to the position it was
+ * filed at with its hash checked against the filed one, beside the same report as of now, by
+ * category and by line, each changed line with the events that changed it. Printable.
+ */
+export default function ReportDetailPage() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const { companyId } = useWorkspace();
+  const detail = useReportDetail(companyId, id);
+  const [unit, setUnit] = useState<EmissionUnit>('t');
+
+  return (
+    <div className="ghg-report-page">
+      <PageHeader
+        actions={
+          <div className="ghg-toolbar-start ghg-no-print">
+            <UnitSwitch value={unit} onChange={setUnit} testId="report-unit" />
+            <Button icon="print" onClick={() => window.print()} disabled={!detail.data} data-testid="report-print">
+              {t('reports.print')}
+            </Button>
+          </div>
+        }
+      />
+      {id === null ? (
+        <NonIdealState icon="document" title={t('reports.detail.none')} action={<Link to="/emission/report">{t('reports.detail.toList')}</Link>} />
+      ) : detail.isPending ? (
+        <div className="ghg-center-pad">
+          <Spinner size={24} />
+        </div>
+      ) : detail.isError ? (
+        <>
+          <ErrorCallout error={detail.error} codes={reportCodes} />
+          <p>
+            <Link to="/emission/report">{t('reports.detail.toList')}</Link>
+          </p>
+        </>
+      ) : (
+        <ReportBody detail={detail.data} unit={unit} />
+      )}
+    </div>
+  );
+}
+
+function ReportBody({ detail, unit }: { detail: ReportDetail; unit: EmissionUnit }) {
+  const t = useT();
+  const intl = useIntl();
+  const { report, asFiled, categories, lines, moreLines } = detail;
+  const symbol = unitSymbol[unit];
+  const digits = unitDigits[unit];
+  const amount = (kg: string | null) => {
+    const value = figureIn(kg, unit);
+    return value === null ? '—' : intl.formatNumber(value, { maximumFractionDigits: digits });
+  };
+  const difference = (kg: string) => intl.formatNumber(figureIn(kg, unit) ?? 0, { maximumFractionDigits: digits, signDisplay: 'exceptZero' });
+  const dateTime = (at: string) => intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
+  const categoryLabel = (c: string) => t(categoryName[c as keyof typeof categoryName]);
+  /** Scope 2 is compared on each basis: its two rows say which. */
+  const basisLabel = (basis: 'location' | 'market' | null) => (basis === null ? '' : ` (${t(basis === 'location' ? 'views.basis.location' : 'views.basis.market')})`);
+  const rowKey = (c: { scopeCategory: string; basis: 'location' | 'market' | null }) => (c.basis === null ? c.scopeCategory : `${c.scopeCategory}-${c.basis}`);
+  const fullLabel = (key: string) => {
+    const c = categories.find((row) => rowKey(row) === key);
+    return c ? `${categoryLabel(c.scopeCategory)}${basisLabel(c.basis)}` : key;
+  };
+
+  const byCategory = useSort<CategoryColumn>({ key: 'category', direction: 'asc' });
+  const byLine = useSort<LineColumn>({ key: 'differenceKg', direction: 'desc' });
+  const categoryRows = useMemo(
+    () => sortRows(categories, byCategory.sort, (r, key) => (key === 'category' ? categoryOrder(r.scopeCategory) : Number(r[key]))),
+    [categories, byCategory.sort],
+  );
+  const lineRows = useMemo(
+    () =>
+      sortRows(lines, byLine.sort, (r, key) => {
+        if (key === 'dealId') return r.dealId;
+        if (key === 'category') return categoryOrder(r.scopeCategory);
+        // Sorted by size: a line removed since counts as much as one added.
+        if (key === 'differenceKg') return Math.abs(Number(r.differenceKg));
+        return r[key] === null ? null : Number(r[key]);
+      }),
+    [lines, byLine.sort],
+  );
+
+  const series = [
+    { name: t('reports.asFiled'), className: 'ghg-chart-series-0' },
+    { name: t('reports.now'), className: 'ghg-chart-series-1' },
+  ];
+  const groups = [...categories]
+    .sort((a, b) => categoryOrder(a.scopeCategory) - categoryOrder(b.scopeCategory))
+    .map((c) => ({
+      key: rowKey(c),
+      label: c.basis === null ? categoryShortLabel(c.scopeCategory, t('scope.category.water')) : t(c.basis === 'location' ? 'reports.chart.scope2Location' : 'reports.chart.scope2Market'),
+      values: [figureIn(c.filedKg, unit) ?? 0, figureIn(c.nowKg, unit) ?? 0] }));
+  const chartTitle = t('reports.detail.chart', { unit: symbol });
+
+  return (
+    <>
+      <Card className="ghg-table-card" data-testid="report-summary">
+        <h2 className="bp6-heading ghg-section-title" data-testid="report-heading">
+          {t('reports.detail.heading', { regime: t(regimeName[report.regime]), year: t('fiscalYear.name', { year: String(report.fiscalYear) }) })}
+        </h2>
+        <dl className="ghg-report-facts">
+          <dt>{t('reports.column.filedAt')}</dt>
+          <dd>{dateTime(report.filedAt)}</dd>
+          <dt>{t('reports.column.filedBy')}</dt>
+          <dd>{report.filedByName ?? report.filedBy ?? t('audit.system')}</dd>
+          <dt>{t('reports.figure.position')}</dt>
+          <dd>{report.position}</dd>
+          <dt>{t('reports.column.note')}</dt>
+          <dd className="ghg-report-note" data-testid="report-note-shown">
+            {report.note || '—'}
+          </dd>
+        </dl>
+      </Card>
+
+      {asFiled.reproduced ? (
+        <Callout intent={Intent.SUCCESS} icon="endorsed" title={t('reports.hash.reproduced')} className="ghg-page-callout" data-testid="report-hash" data-reproduced="true">
+          <code className="ghg-report-hash">{report.sha256}</code>
+        </Callout>
+      ) : (
+        <Callout intent={Intent.DANGER} icon="error" title={t('reports.hash.differs')} className="ghg-page-callout" data-testid="report-hash" data-reproduced="false">
+          <p>{t('reports.hash.differsHint')}</p>
+          <dl className="ghg-report-facts">
+            <dt>{t('reports.hash.filed')}</dt>
+            <dd>
+              <code className="ghg-report-hash">{report.sha256}</code>
+            </dd>
+            <dt>{t('reports.hash.rendered')}</dt>
+            <dd>
+              <code className="ghg-report-hash">{asFiled.sha256}</code>
+            </dd>
+          </dl>
+        </Callout>
+      )}
+
+      <Card className="ghg-table-card ghg-report-chart" data-testid="report-chart">
+        <h2 className="bp6-heading ghg-section-title">{chartTitle}</h2>
+        <GroupedBarChart
+          groups={groups}
+          series={series}
+          ariaLabel={chartTitle}
+          formatTick={(v) => intl.formatNumber(v, { maximumFractionDigits: 0 })}
+          valueLabel={(g, i) => t('views.chart.bar', { name: `${fullLabel(g.key)} · ${series[i]!.name}`, value: intl.formatNumber(g.values[i]!, { maximumFractionDigits: digits }), unit: symbol })}
+        />
+      </Card>
+
+      <Card className="ghg-table-card ghg-scroll-x">
+        <h2 className="bp6-heading ghg-section-title">{t('reports.detail.byCategory')}</h2>
+        <HTMLTable className="ghg-table" striped compact data-testid="report-categories">
+          <thead>
+            <tr>
+              {byCategory.header('category', t('reports.column.category'))}
+              {byCategory.header('filedKg', t('reports.column.asFiled', { unit: symbol }), 'right')}
+              {byCategory.header('nowKg', t('reports.column.now', { unit: symbol }), 'right')}
+              {byCategory.header('differenceKg', t('reports.column.difference', { unit: symbol }), 'right')}
+            </tr>
+          </thead>
+          <tbody>
+            {categoryRows.map((c) => (
+              <tr key={rowKey(c)} data-testid={`report-category-${rowKey(c)}`} data-difference-kg={c.differenceKg}>
+                <td>
+                  {categoryLabel(c.scopeCategory)}
+                  {basisLabel(c.basis)}
+                </td>
+                <td className="ghg-num">{amount(c.filedKg)}</td>
+                <td className="ghg-num">{amount(c.nowKg)}</td>
+                <td className={`ghg-num${Number(c.differenceKg) !== 0 ? ' ghg-report-changed' : ''}`}>{difference(c.differenceKg)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </Card>
+
+      <Card className="ghg-table-card ghg-scroll-x">
+        <h2 className="bp6-heading ghg-section-title">{t('reports.detail.lines')}</h2>
+        {lines.length === 0 ? (
+          <p className="bp6-text-muted" data-testid="report-lines-none">
+            {t('reports.detail.noLines')}
+          </p>
+        ) : (
+          <HTMLTable className="ghg-table" striped compact data-testid="report-lines">
+            <thead>
+              <tr>
+                {byLine.header('dealId', t('reports.column.dealId'))}
+                {byLine.header('category', t('reports.column.category'))}
+                {byLine.header('filedKg', t('reports.column.asFiled', { unit: symbol }), 'right')}
+                {byLine.header('nowKg', t('reports.column.now', { unit: symbol }), 'right')}
+                {byLine.header('differenceKg', t('reports.column.difference', { unit: symbol }), 'right')}
+                <th>{t('reports.column.events')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lineRows.map((l) => (
+                <tr key={`${l.dealId} ${l.scopeCategory}`} data-testid="report-line" data-deal-id={l.dealId} data-difference-kg={l.differenceKg}>
+                  <td>
+                    <code>{l.dealId}</code>
+                  </td>
+                  <td>{categoryLabel(l.scopeCategory)}</td>
+                  <td className="ghg-num">{amount(l.filedKg)}</td>
+                  <td className="ghg-num">{amount(l.nowKg)}</td>
+                  <td className="ghg-num ghg-report-changed">{difference(l.differenceKg)}</td>
+                  <td>
+                    <ul className="ghg-report-events">
+                      {l.events.map((e) => {
+                        const name = eventMessage(e.type);
+                        return (
+                          <li key={`${e.position} ${e.type}`} data-testid="report-line-event" data-type={e.type}>
+                            <Link to={historyOf(l.dealId)}>{name ? t(name) : e.type}</Link>{' '}
+                            <span className="bp6-text-muted">
+                              {t('reports.event.by', { at: dateTime(e.occurredAt), user: e.actorName ?? e.actorUserId ?? t('audit.system') })}
+                            </span>{' '}
+                            <code className="ghg-small" title={e.correlationId}>
+                              {shortHash(e.correlationId, 8)}
+                            </code>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+        {moreLines > 0 && (
+          <Callout icon="info-sign" className="ghg-page-callout" data-testid="report-more-lines">
+            {t('reports.detail.moreLines', { count: moreLines })}
+          </Callout>
+        )}
+      </Card>
+    </>
+  );
+}

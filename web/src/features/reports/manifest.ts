@@ -1,0 +1,15 @@
+import { defineFeature } from '../../core/features/manifest';
+
+/**
+ * Reports of a fiscal year (issue 16): the draft as of now or a past moment, filing it, the filed
+ * reports, and one filed report re-rendered from the log beside the figures of now.
+ */
+export const reportsFeature = defineFeature({
+  name: 'reports',
+  routes: [
+    { path: '/emission/report', title: 'route.emission.report', group: 'views', screen: () => import('./ReportListPage'), nav: { label: 'nav.item.report', order: 100 } },
+    { path: '/emission/report/detail', title: 'route.emission.report.detail', group: 'views', screen: () => import('./ReportDetailPage') },
+  ],
+  // A filing is announced under 'reports'; a line recorded anywhere changes the draft and the "now" of a filed report.
+  live: { reports: [['reports']], 'activity/lines': [['reports']] },
+});
