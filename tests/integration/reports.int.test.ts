@@ -99,6 +99,27 @@ describeOnBackends('reports filed and re-rendered from the log', (start) => {
       expect.objectContaining({ dealId: 'report-late-deal', filedKg: null, nowKg: lineKg, differenceKg: lineKg, events: [expect.objectContaining({ type: 'ActivityLineRecorded', actorName: expect.any(String) })] }),
     ]);
 
+    // The views' totals as of the filing's position are the filed figures; now they are one line more.
+    const totals = async (query: string) => {
+      const res = await call(app, 'GET', `/api/emission-totals?fromYear=${year}${query}`, users.admin);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { asOf: string | null; total: { co2eKg: number; lines: number } };
+    };
+    const filedContent = afterRecord.asFiled.content;
+    const totalsAtFiling = await totals(`&asOf=${afterRecord.report.position}`);
+    const nowTotals = await totals('');
+    expect(totalsAtFiling.asOf).toBe(afterRecord.report.position);
+    expect(nowTotals.asOf).toBeNull();
+    // Location basis: scope 1 + scope 2 (location) + scope 3 + water.
+    expect(totalsAtFiling.total.co2eKg).toBeCloseTo(['scope1Kg', 'scope2LocationKg', 'scope3Kg', 'waterKg'].reduce((kg, k) => kg + Number(filedContent[k]), 0), 3);
+    expect(totalsAtFiling.total.lines).toBe(filedContent.lines);
+    expect(nowTotals.total.co2eKg - totalsAtFiling.total.co2eKg).toBeCloseTo(Number(lineKg), 3);
+    expect(nowTotals.total.lines - totalsAtFiling.total.lines).toBe(1);
+    expect((await totals('&asOf=2000-01-01T00:00:00Z')).total.lines).toBe(0);
+    const ahead = await call(app, 'GET', `/api/emission-totals?fromYear=${year}&asOf=999999999999`, users.admin);
+    expect([ahead.status, ahead.body.code]).toEqual([409, 'as_of_ahead']);
+    expect((await call(app, 'GET', `/api/emission-totals?fromYear=${year}&of=group&asOf=${afterRecord.report.position}`, users.admin)).status).toBe(200);
+
     // Twice the litres, then removed: the line is back to no difference, and both events are listed.
     expect((await call(app, 'POST', '/api/user-input-emission', users.editor, { ...lineBody(settingId, 2000), expectedVersion: 0 })).status).toBe(200);
     const doubled = await detail();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { longText, reportRegimes, scopeSettingCategories } from '@ghg/events';
-import { IdParam, queryPosition, queryYear } from '../core/args';
+import { IdParam, queryAsOf, queryPosition, queryYear } from '../core/args';
 import { defineRoute, errorTable, noErrors } from '../core/contract';
 
 /**
@@ -65,11 +65,7 @@ const LineEvent = z.strictObject({
   correlationId: z.string(),
 });
 
-const asOfQuery = z
-  .string()
-  .max(40)
-  .regex(/^(\d{1,19}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))$/)
-  .meta({ description: 'A commit position, or an ISO date-time with its offset: the report as the product would have shown it then.' });
+const asOfQuery = queryAsOf();
 
 const reportErrors = errorTable<'report_not_found' | 'as_of_ahead'>()({ report_not_found: 404, as_of_ahead: 409 });
 
@@ -104,7 +100,8 @@ export const reportRoutes = {
       report: FiledReport,
       asFiled: z.strictObject({ content: GhgInventory, sha256, reproduced: z.boolean() }),
       now: z.strictObject({ content: GhgInventory, sha256 }),
-      categories: z.array(z.strictObject({ scopeCategory: z.enum(scopeSettingCategories), filedKg: kg, nowKg: kg, differenceKg: kg })),
+      /** By category; scope 2 twice, on each basis (`basis`), other categories once (`basis` null). */
+      categories: z.array(z.strictObject({ scopeCategory: z.enum(scopeSettingCategories), basis: z.enum(['location', 'market']).nullable(), filedKg: kg, nowKg: kg, differenceKg: kg })),
       lines: z.array(
         z.strictObject({
           dealId: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consolidationApproaches, controlApproaches, idText, scopeSettingCategories } from '@ghg/events';
-import { queryInt, queryYear } from '../core/args';
+import { queryAsOf, queryInt, queryYear } from '../core/args';
 import { defineRoute, errorTable } from '../core/contract';
 import { scope2Bases } from '../activity/activityLine';
 
@@ -58,7 +58,7 @@ export const viewRoutes = {
     permission: 'company.read',
     summary: 'Emission totals of the selected company or the whole group, grouped by company, section, fiscal year, month, scope, category or method',
     description:
-      "Sums the emissions ledger's totals (never its lines) for the fiscal years `fromYear`–`toYear`. `of=company` (default): the selected company, of a section and its descendants when `sectionId` is given; `of=group`: every company the caller may read, each weighted by the consolidation `approach` (absent: the one the group chose, named in the answer; equity share: the company's equity share; operational or financial control: 100 % of the companies the group controls that way, none of the others). Scope 2 sums each line's figure on `basis`; `withoutBasis` counts the scope-2 lines with no figure on it. `groupBy` lists the dimensions (comma-separated); no dimension gives one row, the total. `offsets` is the offset credits used in each fiscal year, beside the gross totals, never subtracted.",
+      "Sums the emissions ledger's totals (never its lines) for the fiscal years `fromYear`–`toYear`. `of=company` (default): the selected company, of a section and its descendants when `sectionId` is given; `of=group`: every company the caller may read, each weighted by the consolidation `approach` (absent: the one the group chose, named in the answer; equity share: the company's equity share; operational or financial control: 100 % of the companies the group controls that way, none of the others). Scope 2 sums each line's figure on `basis`; `withoutBasis` counts the scope-2 lines with no figure on it. `groupBy` lists the dimensions (comma-separated); no dimension gives one row, the total. `offsets` is the offset credits used in each fiscal year, beside the gross totals, never subtracted. `asOf` (a commit position or an ISO date-time): the ledger's figures as they stood then, from the temporal ledger (every version of every line with the positions it was valid between); the companies, their weights, the section tree and the offsets are today's.",
     query: z.object({
       fromYear: queryYear(),
       toYear: queryYear().optional(),
@@ -80,6 +80,8 @@ export const viewRoutes = {
         .optional(),
       /** At most this many rows, largest first (0: all). */
       limit: queryInt(0, 100_000).default(0),
+      /** The ledger's figures as they stood at this moment (the temporal ledger) instead of now. */
+      asOf: queryAsOf().optional(),
     }),
     response: z.strictObject({
       fromYear: z.number().int(),
@@ -89,6 +91,8 @@ export const viewRoutes = {
       /** The approach the group's figures are consolidated by (`of=group`), else null. */
       approach: z.enum(consolidationApproaches).nullable(),
       sectionId: z.string().nullable(),
+      /** The commit position the figures stand at when `asOf` was asked, else null (now). */
+      asOf: z.string().nullable(),
       /** Each company's weight in the figures: 1 for a company of its own, its share or 0/1 in a group. */
       companies: z.array(z.strictObject({ companyId: z.string(), name: z.string(), region: z.string().nullable(), weight: z.number(), controlApproach: z.enum(controlApproaches), equitySharePercent: z.number() })),
       rows: z.array(TotalsRow),
@@ -96,6 +100,6 @@ export const viewRoutes = {
       /** Offset credits used (invalidated or transferred) in each fiscal year, in kg, weighted like the emissions. */
       offsets: z.array(z.strictObject({ fiscalYear: z.number().int(), co2eKg: z.number(), records: z.number().int() })),
     }),
-    errors: errorTable<'invalid_year_range' | 'unknown_section'>()({ invalid_year_range: 400, unknown_section: 400 }),
+    errors: errorTable<'invalid_year_range' | 'unknown_section' | 'as_of_ahead'>()({ invalid_year_range: 400, unknown_section: 400, as_of_ahead: 409 }),
   }),
 };

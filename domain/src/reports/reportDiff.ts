@@ -9,6 +9,8 @@ import { compareCategories, type GhgInventoryContent, type InventoryLine } from 
 
 export interface CategoryDifference {
   scopeCategory: ScopeSettingCategory;
+  /** Scope 2 is compared on each basis (two rows); other categories have one figure (null). */
+  basis: 'location' | 'market' | null;
   filedKg: string;
   nowKg: string;
   differenceKg: string;
@@ -23,15 +25,29 @@ export interface LineDifference {
   differenceKg: string;
 }
 
-/** By category, on each line's own basis (`co2eKg`); a category present on either side is listed. */
+/**
+ * By category; scope 2 on each basis, a row each (its lines are calculated on one basis or the
+ * other, so one sum of their own figures would mix the two). A category on either side is listed.
+ */
 export function diffCategories(filed: GhgInventoryContent, now: GhgInventoryContent): CategoryDifference[] {
-  const figures = new Map<ScopeSettingCategory, { filed: bigint; now: bigint }>();
-  const at = (c: ScopeSettingCategory) => figures.get(c) ?? (figures.set(c, { filed: 0n, now: 0n }), figures.get(c)!);
-  for (const c of filed.categories) at(c.scopeCategory).filed += microOf(c.co2eKg);
-  for (const c of now.categories) at(c.scopeCategory).now += microOf(c.co2eKg);
+  type Key = `${ScopeSettingCategory}|${'location' | 'market' | ''}`;
+  const figures = new Map<Key, { filed: bigint; now: bigint }>();
+  const add = (side: 'filed' | 'now', c: GhgInventoryContent['categories'][number]) => {
+    const rows: [Key, string][] = c.scopeCategory === '2' ? [[`2|location`, c.locationKg], [`2|market`, c.marketKg]] : [[`${c.scopeCategory}|`, c.co2eKg]];
+    for (const [key, kg] of rows) {
+      const entry = figures.get(key) ?? { filed: 0n, now: 0n };
+      entry[side] += microOf(kg);
+      figures.set(key, entry);
+    }
+  };
+  for (const c of filed.categories) add('filed', c);
+  for (const c of now.categories) add('now', c);
   return [...figures.entries()]
-    .sort(([a], [b]) => compareCategories(a, b))
-    .map(([scopeCategory, f]) => ({ scopeCategory, filedKg: kgText(f.filed), nowKg: kgText(f.now), differenceKg: kgText(f.now - f.filed) }));
+    .map(([key, f]) => {
+      const [scopeCategory, basis] = key.split('|') as [ScopeSettingCategory, 'location' | 'market' | ''];
+      return { scopeCategory, basis: basis === '' ? null : basis, filedKg: kgText(f.filed), nowKg: kgText(f.now), differenceKg: kgText(f.now - f.filed) };
+    })
+    .sort((a, b) => compareCategories(a.scopeCategory, b.scopeCategory) || (a.basis ?? '').localeCompare(b.basis ?? ''));
 }
 
 const sameLine = (a: InventoryLine, b: InventoryLine) =>

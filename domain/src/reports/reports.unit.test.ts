@@ -94,9 +94,11 @@ describe('the GHG Protocol inventory summary', () => {
     ].map((l) => (l.dealId === 'd5' ? { ...l, co2eKg: '3000.000000' } : l)); // corrected: −200
     const after = buildGhgInventory({ companyId: 'c1', fiscalYear: 2024, position: '50', lines: now });
     expect(diffCategories(report, after)).toEqual([
-      { scopeCategory: '1', filedKg: '2785.000000', nowKg: '3580.000000', differenceKg: '795.000000' }, // +1,000 − 205
-      { scopeCategory: '2', filedKg: '684.000000', nowKg: '684.000000', differenceKg: '0.000000' },
-      { scopeCategory: '31', filedKg: '3200.000000', nowKg: '3000.000000', differenceKg: '-200.000000' },
+      { scopeCategory: '1', basis: null, filedKg: '2785.000000', nowKg: '3580.000000', differenceKg: '795.000000' }, // +1,000 − 205
+      // Scope 2 on each basis: location 434 (d4 has none), market 390 + 250.
+      { scopeCategory: '2', basis: 'location', filedKg: '434.000000', nowKg: '434.000000', differenceKg: '0.000000' },
+      { scopeCategory: '2', basis: 'market', filedKg: '640.000000', nowKg: '640.000000', differenceKg: '0.000000' },
+      { scopeCategory: '31', basis: null, filedKg: '3200.000000', nowKg: '3000.000000', differenceKg: '-200.000000' },
     ]);
     expect(diffLines(lines, now).map((d) => [d.dealId, d.filedKg, d.nowKg, d.differenceKg])).toEqual([
       ['d6', null, '1000.000000', '1000.000000'],
@@ -128,7 +130,7 @@ describe('filing a report', () => {
   });
   it('given a filed report, when filed again, then it is refused', () => {
     const { type: _t, ...data } = file(3);
-    expect(given(reportDecider, [{ type: 'ReportFiled', data }]).when(file(3))).toEqual({ ok: false, error: 'report_exists' });
+    expect(given(reportDecider, [{ type: 'ReportFiled' as const, data }]).when(file(3))).toEqual({ ok: false, error: 'report_exists' });
   });
   it('given no report, when a fiscal year without lines is filed, then it is refused', () => {
     expect(given(reportDecider, []).when(file(0))).toEqual({ ok: false, error: 'report_empty' });

@@ -20,7 +20,7 @@ function versionOf(event: LineEvent, validTo: bigint | null): Record<string, unk
     correlation_id: event.metadata.correlationId,
   };
   if (event.type === ActivityLineRemoved.type) {
-    return { ...base, removed: true, fiscal_year: null, section_id: null, scope_category: null, formula_id: null, co2e_kg: null, co2e_location_kg: null, co2e_market_kg: null, gases: null, factors: null, gwp_set: null };
+    return { ...base, removed: true, fiscal_year: null, fiscal_month: null, section_id: null, scope_category: null, formula_id: null, co2e_kg: null, co2e_location_kg: null, co2e_market_kg: null, gases: null, factors: null, gwp_set: null };
   }
   const d = event.data;
   const c = d.calculation;
@@ -29,6 +29,7 @@ function versionOf(event: LineEvent, validTo: bigint | null): Record<string, unk
     ...base,
     removed: false,
     fiscal_year: c.fiscalYear,
+    fiscal_month: c.fiscalMonth,
     section_id: d.section,
     scope_category: d.scopeCategory,
     formula_id: c.formulaId,

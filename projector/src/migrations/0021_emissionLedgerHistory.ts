@@ -25,6 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text('correlation_id').notNullable();
     t.boolean('removed').notNullable();
     t.integer('fiscal_year');
+    t.smallint('fiscal_month');
     t.text('section_id');
     t.text('scope_category');
     t.text('formula_id');

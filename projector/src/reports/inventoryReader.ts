@@ -27,9 +27,10 @@ export async function reflectedPosition(knex: Knex): Promise<bigint> {
 
 /**
  * `asOf` → a commit position: absent, the newest reflected; digits, that position (refused when
- * not reflected yet); an ISO date-time, the last line change at or before it.
+ * not reflected yet); an ISO date-time, the last line change at or before it (of the company, or
+ * of any company when null: the answer is the same for what the company's lines were then).
  */
-export async function resolveAsOf(knex: Knex, companyId: string, asOf: string | undefined): Promise<bigint> {
+export async function resolveAsOf(knex: Knex, companyId: string | null, asOf: string | undefined): Promise<bigint> {
   const reflected = await reflectedPosition(knex);
   if (asOf === undefined) return reflected;
   if (/^\d+$/.test(asOf)) {
@@ -39,7 +40,12 @@ export async function resolveAsOf(knex: Knex, companyId: string, asOf: string | 
   }
   const at = new Date(asOf);
   if (Number.isNaN(at.getTime())) throw new RangeError(`not a date-time: ${asOf}`);
-  const row = (await knex('emission_ledger_history').where({ company_id: companyId }).andWhere('occurred_at', '<=', at.toISOString()).max({ p: 'valid_from' }).first()) as { p: string | number | null } | undefined;
+  // Positions are global: any company's last change before the moment will do; one company's (its rows by key) is quicker to find.
+  const row = (await knex('emission_ledger_history')
+    .modify((q) => (companyId === null ? q : q.where({ company_id: companyId })))
+    .andWhere('occurred_at', '<=', at.toISOString())
+    .max({ p: 'valid_from' })
+    .first()) as { p: string | number | null } | undefined;
   const position = row?.p === null || row?.p === undefined ? 0n : BigInt(row.p);
   return position > reflected ? reflected : position;
 }
@@ -138,4 +144,21 @@ export async function lineChangesBetween(knex: Knex, companyId: string, dealIds:
     actorName: r.actor_name,
     correlationId: r.correlation_id,
   }));
+}
+
+/**
+ * The temporal ledger as of `position` in the shape of the views' totals (migration 0016's
+ * `emission_totals`: one row per line here), to stand in for that table in a totals query.
+ * Its two placeholders are the position; `alias` names the derived table.
+ */
+export function totalsAsOfSql(alias: string): { sql: string; bindings: (position: bigint) => string[] } {
+  return {
+    sql: `(select h.company_id, h.section_id, h.fiscal_year, h.fiscal_month, h.scope_category, h.formula_id, h.co2e_kg,
+                  coalesce(h.co2e_location_kg, 0) as co2e_location_kg, coalesce(h.co2e_market_kg, 0) as co2e_market_kg, 1 as lines,
+                  (h.scope_category = '2' and h.co2e_location_kg is null)::int as lines_without_location,
+                  (h.scope_category = '2' and h.co2e_market_kg is null)::int as lines_without_market
+             from emission_ledger_history h
+            where not h.removed and h.valid_from <= ?::bigint and (h.valid_to is null or h.valid_to > ?::bigint)) ${alias}`,
+    bindings: (position) => [position.toString(), position.toString()],
+  };
 }

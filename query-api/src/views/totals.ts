@@ -5,6 +5,7 @@ import type { ControlApproach } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
 import { groupConsolidation } from '../organization/companies';
 import { registerRoute } from '../core/registerRoute';
+import { AsOfAheadError, resolveAsOf, totalsAsOfSql } from '@ghg/projector';
 
 /** Each dimension's column in `emission_totals` (a fixed map: no SQL is built from the request) and its field in the answer. */
 const DIMENSIONS = {
@@ -45,7 +46,7 @@ export function consolidationWeight(approach: ConsolidationApproach, company: { 
 
 export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  registerRoute(app, deps, viewRoutes.totals, async ({ query, reader }) => {
+  registerRoute(app, deps, viewRoutes.totals, async ({ query, reader, refuse }) => {
     const fromYear = query.fromYear;
     const toYear = query.toYear ?? fromYear;
     if (toYear < fromYear || toYear - fromYear >= MAX_TOTALS_YEARS) throw new Refusal('invalid_year_range', { fields: ['toYear'], message: `toYear must be fromYear to fromYear + ${MAX_TOTALS_YEARS - 1}` });
@@ -59,6 +60,19 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
       const company = { controlApproach: c.control_approach, equitySharePercent: Number(c.equity_share_percent) };
       return { companyId: c.id, name: c.name, region: c.region, weight: approach === null ? 1 : consolidationWeight(approach, company), ...company };
     });
+
+    // As of a moment: the temporal ledger stands in for the totals table (same columns, a row per line).
+    let asOf: bigint | null = null;
+    if (query.asOf !== undefined) {
+      try {
+        asOf = await resolveAsOf(knex, group ? null : reader.selectedCompanyId, query.asOf);
+      } catch (error) {
+        if (error instanceof AsOfAheadError) throw refuse('as_of_ahead');
+        throw error;
+      }
+    }
+    const temporal = totalsAsOfSql('t');
+    const source = asOf === null ? { sql: 'emission_totals t', bindings: [] as string[] } : { sql: temporal.sql, bindings: temporal.bindings(asOf) };
 
     let sectionIds: string[] | null = null;
     const sectionId = group ? null : (query.sectionId ?? null);
@@ -81,7 +95,7 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
              sum(CASE WHEN t.scope_category = '2' THEN ${basis.sum} ELSE t.co2e_kg END) as kg,
              sum(t.lines) as lines,
              sum(CASE WHEN t.scope_category = '2' THEN ${basis.missing} ELSE 0 END) as without_basis
-        from emission_totals t
+        from ${source.sql}
        where t.company_id = any(?::text[]) and t.fiscal_year between ? and ?
          ${sectionIds === null ? '' : 'and t.section_id = any(?::text[])'}
          ${categories === null ? '' : 'and t.scope_category = any(?::text[])'}
@@ -101,6 +115,7 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
                 ${grouped ? `group by grouping sets ((${columns.join(', ')}), ()) order by grouping(c.d0) desc, kg desc nulls last, ${columns.join(', ')}` : ''}
                 ${grouped && query.limit > 0 ? `limit ${query.limit + 1}` : ''}`,
               [
+                ...source.bindings,
                 weights.map((c) => c.companyId),
                 fromYear,
                 toYear,
@@ -134,6 +149,7 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
       basis: query.basis,
       approach,
       sectionId,
+      asOf: asOf === null ? null : asOf.toString(),
       companies,
       rows: answerRows,
       total,
