@@ -150,6 +150,7 @@ test('an admin files the draft with a note, a line recorded afterwards shows as 
     await setUserLanguage(page.request, token, 'ja');
     // Other files check the year's totals: the line goes again (the filed report stays, as filed reports do).
     await api(page.request, token, 'DELETE', '/api/user-input-emission/', { deal: { id: line.dealId }, scopeSetting: { id: line.scopeSettingId } });
+    await api(page.request, token, 'DELETE', `/api/scope-setting/${line.scopeSettingId}`, {});
   }
   expect(errors).toEqual([]);
 });

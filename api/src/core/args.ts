@@ -62,13 +62,18 @@ export const queryPosition = () =>
     .regex(/^\d{1,19}$/)
     .refine((v) => BigInt(v) <= MAX_BIGINT, { message: 'too_big' });
 
-/** A moment of the log in a query: a commit position, or an ISO date-time with its offset (`asOf` of the views and reports). */
+/** A moment of the log: a commit position, or an ISO date-time with its offset (`asOf` of the views and reports). */
+const AS_OF = /^(\d{1,19}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))$/;
+
+/** Whether a text is an `asOf` the API takes (the web app checks a shared address with it too). */
+export const isAsOf = (value: string): boolean => value.length <= 40 && AS_OF.test(value) && (/^\d+$/.test(value) ? BigInt(value) <= MAX_BIGINT : !Number.isNaN(Date.parse(value)));
+
+/** `asOf` in a query: the figures as the product would have shown them at that moment. */
 export const queryAsOf = () =>
   z
     .string()
     .max(40)
-    .regex(/^(\d{1,19}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))$/)
-    .refine((v) => (/^\d+$/.test(v) ? BigInt(v) <= MAX_BIGINT : !Number.isNaN(Date.parse(v))), { message: 'invalid_as_of' })
+    .refine(isAsOf, { message: 'invalid_as_of' })
     .meta({ description: 'A commit position, or an ISO date-time with its offset: the figures as the product would have shown them then.' });
 
 /** A path parameter the route looks up as it is (an unknown one is that route's 404). */

@@ -60,6 +60,11 @@ export interface FeatureRoute {
   nav?: NavEntry;
   /** Its card on the settings index page (/emission/setting). */
   settingsIndex?: SettingsIndexEntry;
+  /**
+   * 'bar': the page's totals can be shown as of a past moment (`?asOf=`, core/workspace/asOf.ts)
+   * and the layout shows the control above it; 'page': the page reads `?asOf=` and shows the control itself.
+   */
+  asOf?: 'bar' | 'page';
 }
 
 export interface NavEntry {

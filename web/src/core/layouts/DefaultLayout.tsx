@@ -8,6 +8,7 @@ import { WorkspaceProvider } from '../workspace/WorkspaceProvider';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
 import { FailedProjectionsBanner } from '../../features/health/FailedProjectionsBanner';
+import { AsOfBar } from '../ui/AsOfControl';
 
 /** Header, side navigation drawer and the page; the live connection lives as long as this layout. */
 export function DefaultLayout() {
@@ -32,6 +33,7 @@ export function DefaultLayout() {
             <main id="main" className="ghg-main" tabIndex={-1}>
               <div className="ghg-content">
                 <FailedProjectionsBanner />
+                <AsOfBar />
                 <Outlet />
               </div>
             </main>

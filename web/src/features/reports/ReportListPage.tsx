@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Button, Card, FormGroup, HTMLTable, Icon, InputGroup, Intent, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import { Button, Card, HTMLTable, Icon, Intent, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
 import { useCan } from '../../core/auth/permissions';
 import { useT } from '../../core/i18n/I18nProvider';
 import { ErrorCallout } from '../../core/ui/ErrorCallout';
@@ -15,12 +15,11 @@ import { UnitSwitch } from '../views/core/ViewControls';
 import { unitDigits, unitSymbol, type EmissionUnit } from '../views/core/filters';
 import { reportCodes, useFiledReports, useReportDraft, type FiledReport } from './api';
 import { FileReportDialog } from './FileReportDialog';
-import { asOfFromLocal, figureIn, isAsOf, localFromAsOf, shortHash } from './figures';
+import { figureIn, shortHash } from './figures';
+import { AsOfControl } from '../../core/ui/AsOfControl';
+import { useAsOf } from '../../core/workspace/asOf';
 import { regimeName } from './names';
 import './reports.css';
-
-/** The search parameter that shares a draft as of a past moment (`?asOf=2026-04-01T00:00:00.000Z` or `?asOf=1234`). */
-export const AS_OF_PARAM = 'asOf';
 
 type Column = 'filedAt' | 'filedBy' | 'regime' | 'position' | 'sha256' | 'scope1Kg' | 'scope2LocationKg' | 'scope2MarketKg' | 'scope3Kg' | 'note';
 
@@ -43,9 +42,7 @@ export default function ReportListPage() {
   useFiscalYearFromUrl();
   const { companyId, company, fiscalYear } = useWorkspace();
   const canFile = useCan('company.configure');
-  const [params, setParams] = useSearchParams();
-  const rawAsOf = params.get(AS_OF_PARAM);
-  const asOf = rawAsOf && isAsOf(rawAsOf) ? rawAsOf : null;
+  const { asOf } = useAsOf();
   const [unit, setUnit] = useState<EmissionUnit>('t');
   const [filing, setFiling] = useState(false);
   const draft = useReportDraft(companyId, fiscalYear, asOf);
@@ -56,13 +53,6 @@ export default function ReportListPage() {
   const figure = (kg: string) => intl.formatNumber(figureIn(kg, unit) ?? 0, { maximumFractionDigits: unitDigits[unit] });
   const dateTime = (at: string) => intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
   const filedBy = (r: FiledReport) => r.filedByName ?? r.filedBy ?? t('audit.system');
-
-  const setAsOf = (value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(AS_OF_PARAM, value);
-    else next.delete(AS_OF_PARAM);
-    setParams(next, { replace: true });
-  };
 
   const rows = useMemo(
     () =>
@@ -88,27 +78,7 @@ export default function ReportListPage() {
       <Card className="ghg-table-card" data-testid="report-draft">
         <div className="ghg-report-draft-head">
           <h2 className="bp6-heading ghg-section-title">{asOf ? t('reports.draft.asOfTitle') : t('reports.draft.title')}</h2>
-          <div className="ghg-report-asof ghg-no-print">
-            <FormGroup label={t('reports.asOf.label')} labelFor="report-as-of" inline className="ghg-report-asof-field">
-              <InputGroup
-                id="report-as-of"
-                type="datetime-local"
-                value={localFromAsOf(asOf)}
-                onChange={(e) => setAsOf(asOfFromLocal(e.currentTarget.value))}
-                data-testid="report-as-of"
-              />
-            </FormGroup>
-            {asOf && (
-              <>
-                <Tag large minimal intent={Intent.PRIMARY} data-testid="report-as-of-tag">
-                  {/^\d+$/.test(asOf) ? t('reports.asOf.position', { position: asOf }) : t('reports.asOf.at', { at: dateTime(asOf) })}
-                </Tag>
-                <Button icon="reset" onClick={() => setAsOf(null)} data-testid="report-as-of-clear">
-                  {t('reports.asOf.clear')}
-                </Button>
-              </>
-            )}
-          </div>
+          <AsOfControl testId="report-as-of" />
         </div>
         <p className="bp6-text-muted">{t(asOf ? 'reports.draft.asOfIntro' : 'reports.draft.intro')}</p>
         {draft.isPending ? (

@@ -7,7 +7,7 @@ import { defineFeature } from '../../core/features/manifest';
 export const reportsFeature = defineFeature({
   name: 'reports',
   routes: [
-    { path: '/emission/report', title: 'route.emission.report', group: 'views', screen: () => import('./ReportListPage'), nav: { label: 'nav.item.report', order: 100 } },
+    { path: '/emission/report', title: 'route.emission.report', group: 'views', asOf: 'page', screen: () => import('./ReportListPage'), nav: { label: 'nav.item.report', order: 100 } },
     { path: '/emission/report/detail', title: 'route.emission.report.detail', group: 'views', screen: () => import('./ReportDetailPage') },
   ],
   // A filing is announced under 'reports'; a line recorded anywhere changes the draft and the "now" of a filed report.
