@@ -33,6 +33,8 @@ import { importRoutes } from './import/imports';
 import { viewRoutes } from './views/totals';
 import { exportRoutes } from './views/export';
 import { reportRoutes } from './reports/reports';
+import { baseYearRoutes } from './reports/baseYear';
+import { auditPackRoutes } from './reports/auditPack';
 
 export * from './core/contract';
 export * from './core/args';
@@ -77,6 +79,8 @@ export {
   viewRoutes,
   exportRoutes,
   reportRoutes,
+  baseYearRoutes,
+  auditPackRoutes,
 };
 
 export interface ApiFeature {
@@ -107,6 +111,8 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Emission views', routes: viewRoutes },
   { tag: 'Export', routes: exportRoutes },
   { tag: 'Reports', routes: reportRoutes },
+  { tag: 'Base year', routes: baseYearRoutes },
+  { tag: 'Audit pack', routes: auditPackRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },

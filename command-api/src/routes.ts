@@ -21,6 +21,8 @@ import { registerCompanyFactorSetRoutes } from './calculation/companyFactorSets'
 import { registerImportRoutes } from './import/routes';
 import { registerExportRoutes } from './views/exportByScope';
 import { registerReportRoutes } from './reports/reports';
+import { registerBaseYearRoutes } from './reports/baseYear';
+import { registerAuditPackRoutes } from './reports/auditPack';
 
 /**
  * Every feature's command routes, the one list command-api registers: each module registers its
@@ -50,4 +52,6 @@ export const commandRoutes: readonly CommandRouteModule[] = [
   registerImportRoutes,
   registerExportRoutes,
   registerReportRoutes,
+  registerBaseYearRoutes,
+  registerAuditPackRoutes,
 ];

@@ -14,6 +14,7 @@ import { registerScopeSettingQueries } from './settings/scopeSetting';
 import { registerAggregateQueries } from './activity/aggregate';
 import { registerViewQueries } from './views/totals';
 import { registerReportQueries } from './reports/reports';
+import { registerBaseYearQueries } from './reports/baseYear';
 import { registerImportQueries } from './import/imports';
 import { registerManagementIntensityQueries } from './settings/managementIntensity';
 import { registerAuditLogQueries } from './audit/auditLog';
@@ -46,6 +47,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerAggregateQueries,
   registerViewQueries,
   registerReportQueries,
+  registerBaseYearQueries,
   registerImportQueries,
   registerManagementIntensityQueries,
   registerAuditLogQueries,

@@ -230,6 +230,24 @@ const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
     totals: { scope1Kg: '2580.000000', scope2LocationKg: '100.000000', scope2MarketKg: '90.000000', scope3Kg: '3200.000000', lines: 3 },
     note: 'Filed with the board',
   },
+  BaseYearSet: {
+    ...ids,
+    baseYear: 2019,
+    thresholdPercent: 5,
+    position: '40',
+    sha256: 'b'.repeat(64),
+    figures: { scope1Kg: '2580.000000', scope2LocationKg: '100.000000', scope2MarketKg: '90.000000', scope3Kg: '3200.000000', totalKg: '5880.000000', lines: 3 },
+  },
+  BaseYearRestated: {
+    ...ids,
+    baseYear: 2019,
+    position: '55',
+    sha256: 'c'.repeat(64),
+    figures: { scope1Kg: '2980.000000', scope2LocationKg: '100.000000', scope2MarketKg: '90.000000', scope3Kg: '3200.000000', totalKg: '6280.000000', lines: 4 },
+    previousPosition: '40',
+    reason: 'structural',
+    note: 'A plant acquired in 2021, added to the base year',
+  },
 };
 
 const lookups: AuditLookups = { companyName: (id) => `Company ${id}`, sectionName: (id) => `Section ${id}` };

@@ -55,18 +55,20 @@ export const queryText = () => shortText();
 /** The largest value of a bigint column (log positions). */
 const MAX_BIGINT = 9_223_372_036_854_775_807n;
 
-/** A log position, as the audit log's `before` cursor. */
-export const queryPosition = () =>
-  z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .refine((v) => BigInt(v) <= MAX_BIGINT, { message: 'too_big' });
+/** Whether a text is a log position: decimal digits of a bigint. */
+const isPosition = (v: string) => /^\d{1,19}$/.test(v) && BigInt(v) <= MAX_BIGINT;
+
+/**
+ * A log position, as the audit log's `before` cursor (one check: zod runs a refinement even after
+ * a failed pattern, and BigInt of anything else would throw).
+ */
+export const queryPosition = () => z.string().max(19).refine(isPosition, { message: 'invalid_position' });
 
 /** A moment of the log: a commit position, or an ISO date-time with its offset (`asOf` of the views and reports). */
 const AS_OF = /^(\d{1,19}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))$/;
 
 /** Whether a text is an `asOf` the API takes (the web app checks a shared address with it too). */
-export const isAsOf = (value: string): boolean => value.length <= 40 && AS_OF.test(value) && (/^\d+$/.test(value) ? BigInt(value) <= MAX_BIGINT : !Number.isNaN(Date.parse(value)));
+export const isAsOf = (value: string): boolean => value.length <= 40 && AS_OF.test(value) && (/^\d+$/.test(value) ? isPosition(value) : !Number.isNaN(Date.parse(value)));
 
 /** `asOf` in a query: the figures as the product would have shown them at that moment. */
 export const queryAsOf = () =>

@@ -9,9 +9,9 @@ import { defineRoute, errorTable, noErrors } from '../core/contract';
  * report is hashed (SHA-256 of its canonical JSON), so it carries no binary floating point.
  */
 
-const kg = z.string().regex(/^-?\d+\.\d{6}$/);
-const position = z.string().regex(/^\d+$/).meta({ description: "A commit position of the log (the audit log's `position`)." });
-const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+export const kg = z.string().regex(/^-?\d+\.\d{6}$/);
+export const position = z.string().regex(/^\d+$/).meta({ description: "A commit position of the log (the audit log's `position`)." });
+export const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 
 /** The GHG Protocol inventory summary of one company and fiscal year (domain/src/reports/ghgInventory.ts). */
 export const GhgInventory = z.strictObject({
@@ -56,7 +56,7 @@ export const FiledReport = z.strictObject({
 });
 
 /** One event that changed a line between the filing and now. */
-const LineEvent = z.strictObject({
+export const LineEvent = z.strictObject({
   type: z.string(),
   position,
   occurredAt: z.string(),

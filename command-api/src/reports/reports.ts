@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { reportRoutes } from '@ghg/api';
 import { reportDecider, reportStreamId } from '@ghg/domain';
-import { reflectedPosition, renderInventory } from '@ghg/projector';
 import type { CommandApiDeps } from '../core/deps';
 import { runCompanyCommand } from '../core/companyCommand';
 import { registerRoute } from '../core/registerRoute';
+import { renderShown } from './renderShown';
 
 /**
  * Filing a report (docs/api.md, "Reports"): the caller names the draft it reviewed by its position
@@ -14,12 +14,9 @@ import { registerRoute } from '../core/registerRoute';
  */
 export function registerReportRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
   const { knex } = deps.db;
-  registerRoute(app, deps, reportRoutes.file, async ({ session, body, refuse }) => {
+  registerRoute(app, deps, reportRoutes.file, async ({ session, body }) => {
     const companyId = session.selectedCompanyId;
-    const position = BigInt(body.position);
-    if (position > (await reflectedPosition(knex))) throw refuse('as_of_ahead', { fields: ['position'] });
-    const { content, sha256 } = await renderInventory(knex, companyId, body.fiscalYear, position);
-    if (sha256 !== body.sha256) throw refuse('report_changed', { fields: ['sha256'] });
+    const { content, sha256 } = await renderShown(knex, companyId, body.fiscalYear, body);
     const reportId = randomUUID();
     const totals = { scope1Kg: content.scope1Kg, scope2LocationKg: content.scope2LocationKg, scope2MarketKg: content.scope2MarketKg, scope3Kg: content.scope3Kg, lines: content.lines };
     const note = body.note ?? '';

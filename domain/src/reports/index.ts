@@ -3,3 +3,4 @@ export * from './canonicalJson';
 export * from './ghgInventory';
 export * from './reportDiff';
 export * from './reportFiling';
+export * from './baseYear';

@@ -101,6 +101,8 @@ const companyFactorFields = (d: { setId: string; version: number; entry: Company
  */
 const descriptors: { [T in AuditedEventType]: Describe<T> } = {
   ReportFiled: (d) => ({ topic: 'reports', entityId: d.reportId, fields: { ...pick(d, ['fiscalYear', 'regime', 'position', 'sha256', 'note']), ...d.totals } }),
+  BaseYearSet: (d) => ({ topic: 'reports', entityId: `baseYear:${d.companyId}`, fields: { ...pick(d, ['baseYear', 'thresholdPercent', 'position', 'sha256']), ...d.figures } }),
+  BaseYearRestated: (d) => ({ topic: 'reports', entityId: `baseYear:${d.companyId}`, fields: { ...pick(d, ['baseYear', 'position', 'sha256', 'note']), restatementReason: d.reason, ...d.figures } }),
   TenantCreated: (d) => ({ topic: 'organization/tenant', entityId: d.tenantId, fields: pick(d, ['name']) }),
   TenantCompanyAdded: (d) => ({ topic: 'organization/tenant', entityId: `${d.tenantId}:${d.companyId}`, fields: pick(d, ['companyId']) }),
   GroupConsolidationApproachChosen: (d) => ({ topic: 'organization/tenant', entityId: d.tenantId, fields: { consolidationApproach: d.approach } }),

@@ -1,10 +1,12 @@
 import type { ProjectorFeature } from '../core/feature';
 import * as filedReportsTable from '../migrations/0022_filedReports';
+import * as baseYearTable from '../migrations/0023_baseYearRecords';
 import { filedReportsProjection } from './filedReports';
+import { baseYearProjection } from './baseYear';
 
-/** Reports: the filed reports (their content is re-rendered from the temporal ledger, activity/emissionLedgerHistory). */
+/** Reports: the filed reports and the base year's records (their content is re-rendered from the temporal ledger, activity/emissionLedgerHistory). */
 export const reportsFeature: ProjectorFeature = {
   name: 'reports',
-  projections: [filedReportsProjection],
-  migrations: [filedReportsTable],
+  projections: [filedReportsProjection, baseYearProjection],
+  migrations: [filedReportsTable, baseYearTable],
 };

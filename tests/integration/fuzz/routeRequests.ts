@@ -164,6 +164,12 @@ export function baseRequests(f: Fixture): Record<string, BaseRequest> {
     'POST /api/import/rules': { body: { ...importRule, name: 'fuzz rule 2', conditions: [{ field: 'accountCode', value: '5999' }] } },
     'DELETE /api/import/rules': { body: { ruleId: f.ids.importRule } },
     'POST /api/export-emission-by-scope-data': { body: { targetYear: 2022, fileType: 'csv', selectedScopes: ['1', '3'] } },
+    // No report is filed in the fixture: the pack of an unknown id is a 404, the shape is what is fuzzed.
+    'POST /api/reports/audit-pack': { body: { reportId: '00000000-0000-4000-8000-000000000000' } },
+    // The shapes of filing and of the base year (a made-up hash: refused as not the draft's, 409).
+    'POST /api/reports/file': { body: { fiscalYear: 2022, regime: 'ghgProtocol', position: '1', sha256: '0'.repeat(64), note: 'fuzz' } },
+    'POST /api/base-year': { body: { baseYear: 2022, thresholdPercent: 5, position: '1', sha256: '0'.repeat(64) } },
+    'POST /api/base-year/restate': { body: { position: '1', sha256: '0'.repeat(64), reason: 'error', note: 'fuzz' } },
     'POST /api/company-factor-sets/:id/upload': { ...id(f.factorSetId), body: { fileName: 'fuzz.csv', contentBase64: Buffer.from(FACTOR_CSV).toString('base64'), mode: 'merge' } },
   };
 }

@@ -7,6 +7,7 @@ import { regionMessage } from '../../core/ui/regions';
 import { categoryName, type CategoryKey } from '../../core/router/categories';
 import { actionName, countFromName, fieldMessage as linkedFieldMessage, sourceTypeName } from '../record/labels';
 import { regimeName } from '../reports/names';
+import { reasonName } from '../reports/names';
 
 /**
  * Every audited event type in words, typed by the event union: a new event type is a type error
@@ -75,6 +76,8 @@ const eventName: Record<AuditedEventType, MessageId> = {
   ImportUndone: 'audit.event.ImportUndone',
   ImportRulesReapplied: 'audit.event.ImportRulesReapplied',
   ReportFiled: 'audit.event.ReportFiled',
+  BaseYearSet: 'audit.event.BaseYearSet',
+  BaseYearRestated: 'audit.event.BaseYearRestated',
 };
 
 /**
@@ -179,12 +182,17 @@ const fieldName: Record<string, MessageId> = {
   scope2MarketKg: 'audit.field.scope2MarketKg',
   scope3Kg: 'audit.field.scope3Kg',
   lines: 'audit.field.lines',
+  // The base year (BaseYearSet, BaseYearRestated).
+  baseYear: 'audit.field.baseYear',
+  thresholdPercent: 'audit.field.thresholdPercent',
+  totalKg: 'audit.field.totalKg',
+  restatementReason: 'audit.field.restatementReason',
 };
 /** The group's consolidation approach in the words the views use. */
 const isConsolidation = (value: unknown): value is ConsolidationApproach => typeof value === 'string' && Object.hasOwn(approachName, value);
 
 /** The fields of a filed report that are kg CO2e as decimal text. */
-const REPORT_KG_FIELDS = new Set(['scope1Kg', 'scope2LocationKg', 'scope2MarketKg', 'scope3Kg']);
+const REPORT_KG_FIELDS = new Set(['scope1Kg', 'scope2LocationKg', 'scope2MarketKg', 'scope3Kg', 'totalKg']);
 
 /** The projector's prefix of a pinned factor set's field (FACTOR_SET_FIELD_PREFIX there; the test checks they agree). */
 const FACTOR_SET_FIELD = 'factorSets.';
@@ -270,6 +278,7 @@ export function formatAuditValue(field: string, value: unknown, intl: AuditIntl,
   if (field === 'region' && typeof value === 'string' && regionMessage(value)) return t(regionMessage(value)!);
   if (field === 'consolidationApproach' && isConsolidation(value)) return t(approachName[value]);
   if (field === 'regime' && typeof value === 'string' && Object.hasOwn(regimeName, value)) return t(regimeName[value as keyof typeof regimeName]);
+  if (field === 'restatementReason' && typeof value === 'string' && Object.hasOwn(reasonName, value)) return t(reasonName[value as keyof typeof reasonName]);
   // A filed report's figures: kg as exact decimal text ("1234.500000").
   if (REPORT_KG_FIELDS.has(field) && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return intl.formatNumber(Number(value), { maximumFractionDigits: 6 });
   if ((field === 'selectedCompanyId' || field === 'companyId') && typeof value === 'string') return lookups.companyName(value);

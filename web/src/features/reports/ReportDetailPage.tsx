@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Callout, Card, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { scopeSettingCategories } from '@ghg/events';
 import { useT } from '../../core/i18n/I18nProvider';
 import { categoryName, categoryShortLabel } from '../../core/router/categories';
 import { ErrorCallout } from '../../core/ui/ErrorCallout';
@@ -11,21 +10,17 @@ import { PageHeader } from '../../core/ui/PageHeader';
 import { sortRows } from '../../core/ui/sorting';
 import { useSort } from '../../core/ui/TableParts';
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
-import { eventMessage } from '../audit/describe';
 import { UnitSwitch } from '../views/core/ViewControls';
 import { unitDigits, unitSymbol, type EmissionUnit } from '../views/core/filters';
 import { reportCodes, useReportDetail, type ReportDetail } from './api';
-import { figureIn, shortHash } from './figures';
+import { AuditPackButton } from './AuditPackButton';
+import { categoryOrder, ChangedLinesTable } from './ChangedLinesTable';
+import { figureIn } from './figures';
 import { regimeName } from './names';
 import './reports.css';
 
 type CategoryColumn = 'category' | 'filedKg' | 'nowKg' | 'differenceKg';
-type LineColumn = 'dealId' | 'category' | 'filedKg' | 'nowKg' | 'differenceKg';
 
-/** A line's history in the audit log (as the scope detail pages link to it). */
-const historyOf = (dealId: string) => `/emission/setting/audit-log?entityId=${encodeURIComponent(dealId)}`;
-/** The categories in the product's order (scope 1, 2, 3-1 … 3-15, water), for sorting by category. */
-const categoryOrder = (category: string) => (scopeSettingCategories as readonly string[]).indexOf(category);
 
 /**
  * One filed report (`?id=`): what was filed, re-rendered from the log up to the position it was
@@ -49,6 +44,7 @@ export default function ReportDetailPage() {
             <Button icon="print" onClick={() => window.print()} disabled={!detail.data} data-testid="report-print">
               {t('reports.print')}
             </Button>
+            <AuditPackButton reportId={id} disabled={!detail.data} />
           </div>
         }
       />
@@ -94,21 +90,9 @@ function ReportBody({ detail, unit }: { detail: ReportDetail; unit: EmissionUnit
   };
 
   const byCategory = useSort<CategoryColumn>({ key: 'category', direction: 'asc' });
-  const byLine = useSort<LineColumn>({ key: 'differenceKg', direction: 'desc' });
   const categoryRows = useMemo(
     () => sortRows(categories, byCategory.sort, (r, key) => (key === 'category' ? categoryOrder(r.scopeCategory) : Number(r[key]))),
     [categories, byCategory.sort],
-  );
-  const lineRows = useMemo(
-    () =>
-      sortRows(lines, byLine.sort, (r, key) => {
-        if (key === 'dealId') return r.dealId;
-        if (key === 'category') return categoryOrder(r.scopeCategory);
-        // Sorted by size: a line removed since counts as much as one added.
-        if (key === 'differenceKg') return Math.abs(Number(r.differenceKg));
-        return r[key] === null ? null : Number(r[key]);
-      }),
-    [lines, byLine.sort],
   );
 
   const series = [
@@ -203,60 +187,7 @@ function ReportBody({ detail, unit }: { detail: ReportDetail; unit: EmissionUnit
 
       <Card className="ghg-table-card ghg-scroll-x">
         <h2 className="bp6-heading ghg-section-title">{t('reports.detail.lines')}</h2>
-        {lines.length === 0 ? (
-          <p className="bp6-text-muted" data-testid="report-lines-none">
-            {t('reports.detail.noLines')}
-          </p>
-        ) : (
-          <HTMLTable className="ghg-table" striped compact data-testid="report-lines">
-            <thead>
-              <tr>
-                {byLine.header('dealId', t('reports.column.dealId'))}
-                {byLine.header('category', t('reports.column.category'))}
-                {byLine.header('filedKg', t('reports.column.asFiled', { unit: symbol }), 'right')}
-                {byLine.header('nowKg', t('reports.column.now', { unit: symbol }), 'right')}
-                {byLine.header('differenceKg', t('reports.column.difference', { unit: symbol }), 'right')}
-                <th>{t('reports.column.events')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lineRows.map((l) => (
-                <tr key={`${l.dealId} ${l.scopeCategory}`} data-testid="report-line" data-deal-id={l.dealId} data-difference-kg={l.differenceKg}>
-                  <td>
-                    <code>{l.dealId}</code>
-                  </td>
-                  <td>{categoryLabel(l.scopeCategory)}</td>
-                  <td className="ghg-num">{amount(l.filedKg)}</td>
-                  <td className="ghg-num">{amount(l.nowKg)}</td>
-                  <td className="ghg-num ghg-report-changed">{difference(l.differenceKg)}</td>
-                  <td>
-                    <ul className="ghg-report-events">
-                      {l.events.map((e) => {
-                        const name = eventMessage(e.type);
-                        return (
-                          <li key={`${e.position} ${e.type}`} data-testid="report-line-event" data-type={e.type}>
-                            <Link to={historyOf(l.dealId)}>{name ? t(name) : e.type}</Link>{' '}
-                            <span className="bp6-text-muted">
-                              {t('reports.event.by', { at: dateTime(e.occurredAt), user: e.actorName ?? e.actorUserId ?? t('audit.system') })}
-                            </span>{' '}
-                            <code className="ghg-small" title={e.correlationId}>
-                              {shortHash(e.correlationId, 8)}
-                            </code>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
-        {moreLines > 0 && (
-          <Callout icon="info-sign" className="ghg-page-callout" data-testid="report-more-lines">
-            {t('reports.detail.moreLines', { count: moreLines })}
-          </Callout>
-        )}
+        <ChangedLinesTable lines={lines} moreLines={moreLines} unit={unit} thenLabel="reports.column.asFiled" />
       </Card>
     </>
   );

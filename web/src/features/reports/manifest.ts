@@ -9,6 +9,8 @@ export const reportsFeature = defineFeature({
   routes: [
     { path: '/emission/report', title: 'route.emission.report', group: 'views', asOf: 'page', screen: () => import('./ReportListPage'), nav: { label: 'nav.item.report', order: 100 } },
     { path: '/emission/report/detail', title: 'route.emission.report.detail', group: 'views', screen: () => import('./ReportDetailPage') },
+    // The base year and its recalculation (an addition to the product's route list, see routeTable.unit.test.ts).
+    { path: '/emission/report/base-year', title: 'route.emission.report.baseYear', group: 'views', screen: () => import('./BaseYearPage'), nav: { label: 'nav.item.baseYear', order: 105 } },
   ],
   // A filing is announced under 'reports'; a line recorded anywhere changes the draft and the "now" of a filed report.
   live: { reports: [['reports']], 'activity/lines': [['reports']] },
