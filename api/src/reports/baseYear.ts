@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { baseYearRestatementReasons, longText, scopeSettingCategories } from '@ghg/events';
+import { baseYearRestatementReasons, longText } from '@ghg/events';
 import { queryPosition } from '../core/args';
 import { defineRoute, errorTable, noErrors } from '../core/contract';
-import { GhgInventory, kg, LineEvent, position, sha256 } from './reports';
+import { ChangedLine, GhgInventory, kg, position, sha256 } from './reports';
 
 /**
  * The base year and its recalculation (docs/api.md, "Base year"; GHG Protocol Corporate
@@ -50,17 +50,7 @@ export const baseYearRoutes = {
       /** Now against the latest record: the total's change, in kg and % of the recorded total, and whether it passes the threshold. */
       change: z.strictObject({ changeKg: kg, changePercent: z.number().nullable(), significant: z.boolean() }).nullable(),
       /** The lines that differ from the latest record, largest first, with the events that changed them. */
-      lines: z.array(
-        z.strictObject({
-          dealId: z.string(),
-          scopeCategory: z.enum(scopeSettingCategories),
-          sectionId: z.string().nullable(),
-          filedKg: kg.nullable(),
-          nowKg: kg.nullable(),
-          differenceKg: kg,
-          events: z.array(LineEvent),
-        }),
-      ),
+      lines: z.array(ChangedLine),
       moreLines: z.number().int(),
     }),
     errors: noErrors,

@@ -56,13 +56,24 @@ export const FiledReport = z.strictObject({
 });
 
 /** One event that changed a line between the filing and now. */
-export const LineEvent = z.strictObject({
+const LineEvent = z.strictObject({
   type: z.string(),
   position,
   occurredAt: z.string(),
   actorUserId: z.string().nullable(),
   actorName: z.string().nullable(),
   correlationId: z.string(),
+});
+
+/** A line that differs between a recorded report and now (`filedKg`: as recorded), with the events that changed it since. */
+export const ChangedLine = z.strictObject({
+  dealId: z.string(),
+  scopeCategory: z.enum(scopeSettingCategories),
+  sectionId: z.string().nullable(),
+  filedKg: kg.nullable(),
+  nowKg: kg.nullable(),
+  differenceKg: kg,
+  events: z.array(LineEvent),
 });
 
 const asOfQuery = queryAsOf();
@@ -102,17 +113,7 @@ export const reportRoutes = {
       now: z.strictObject({ content: GhgInventory, sha256 }),
       /** By category; scope 2 twice, on each basis (`basis`), other categories once (`basis` null). */
       categories: z.array(z.strictObject({ scopeCategory: z.enum(scopeSettingCategories), basis: z.enum(['location', 'market']).nullable(), filedKg: kg, nowKg: kg, differenceKg: kg })),
-      lines: z.array(
-        z.strictObject({
-          dealId: z.string(),
-          scopeCategory: z.enum(scopeSettingCategories),
-          sectionId: z.string().nullable(),
-          filedKg: kg.nullable(),
-          nowKg: kg.nullable(),
-          differenceKg: kg,
-          events: z.array(LineEvent),
-        }),
-      ),
+      lines: z.array(ChangedLine),
       /** More lines differ than are listed (the largest differences come first). */
       moreLines: z.number().int(),
     }),

@@ -9,11 +9,12 @@ import { PageHeader } from '../../core/ui/PageHeader';
 import { showToast } from '../../core/ui/toaster';
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
 import { UnitSwitch } from '../views/core/ViewControls';
-import { unitDigits, unitSymbol, type EmissionUnit } from '../views/core/filters';
+import { unitSymbol, type EmissionUnit } from '../views/core/filters';
 import { useReportDraft } from './api';
 import { baseYearCodes, reasonName, useBaseYear, useRestateBaseYear, useSetBaseYear, type BaseYear, type RestatementReason } from './baseYearApi';
 import { ChangedLinesTable } from './ChangedLinesTable';
-import { figureIn, shortHash } from './figures';
+import { shortHash } from './figures';
+import { useKgFormat } from './useKgFormat';
 import './reports.css';
 
 /** How many fiscal years back the base year can be chosen from. */
@@ -51,21 +52,15 @@ export default function BaseYearPage() {
   );
 }
 
-function useFigure(unit: EmissionUnit) {
-  const intl = useIntl();
-  return (kg: string, signed = false) => intl.formatNumber(figureIn(kg, unit) ?? 0, { maximumFractionDigits: unitDigits[unit], ...(signed ? { signDisplay: 'exceptZero' as const } : {}) });
-}
-
 function BaseYearStatus({ data, unit }: { data: BaseYear; unit: EmissionUnit }) {
   const t = useT();
   const intl = useIntl();
-  const figure = useFigure(unit);
+  const { amount: figure, difference, dateTime } = useKgFormat(unit);
   const symbol = unitSymbol[unit];
   const { change, now, records } = data;
   const latest = records.at(-1)!;
   const percent = change?.changePercent === null || change?.changePercent === undefined ? '—' : intl.formatNumber(change.changePercent / 100, { style: 'percent', maximumFractionDigits: 2, signDisplay: 'exceptZero' });
-  const values = { year: String(data.baseYear), change: `${figure(change?.changeKg ?? '0', true)} ${symbol}`, percent, threshold: intl.formatNumber(data.thresholdPercent / 100, { style: 'percent', maximumFractionDigits: 2 }) };
-  const dateTime = (at: string) => intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
+  const values = { year: String(data.baseYear), change: `${difference(change?.changeKg ?? '0')} ${symbol}`, percent, threshold: intl.formatNumber(data.thresholdPercent / 100, { style: 'percent', maximumFractionDigits: 2 }) };
   const moved = change !== null && Number(change.changeKg) !== 0;
   return (
     <>
@@ -181,7 +176,7 @@ function RestateForm({ position, sha256 }: { position: string; sha256: string })
 function SetBaseYearCard({ current, threshold, unit }: { current: number | null; threshold: number; unit: EmissionUnit }) {
   const t = useT();
   const intl = useIntl();
-  const figure = useFigure(unit);
+  const { amount: figure } = useKgFormat(unit);
   const { companyId, fiscalYear } = useWorkspace();
   const canRecord = useCan('company.configure');
   const [year, setYear] = useState(current ?? fiscalYear - 1);

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Callout, HTMLTable } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
@@ -9,9 +8,10 @@ import { categoryName } from '../../core/router/categories';
 import { sortRows } from '../../core/ui/sorting';
 import { useSort } from '../../core/ui/TableParts';
 import { eventMessage } from '../audit/describe';
-import { unitDigits, unitSymbol, type EmissionUnit } from '../views/core/filters';
+import { unitSymbol, type EmissionUnit } from '../views/core/filters';
 import type { ReportDetail } from './api';
-import { figureIn, shortHash } from './figures';
+import { useKgFormat } from './useKgFormat';
+import { shortHash } from './figures';
 
 type LineColumn = 'dealId' | 'category' | 'filedKg' | 'nowKg' | 'differenceKg';
 export type ChangedLine = ReportDetail['lines'][number];
@@ -28,15 +28,8 @@ export const categoryOrder = (category: string) => (scopeSettingCategories as re
  */
 export function ChangedLinesTable({ lines, moreLines, unit, thenLabel }: { lines: readonly ChangedLine[]; moreLines: number; unit: EmissionUnit; thenLabel: MessageId }) {
   const t = useT();
-  const intl = useIntl();
   const symbol = unitSymbol[unit];
-  const digits = unitDigits[unit];
-  const amount = (kg: string | null) => {
-    const value = figureIn(kg, unit);
-    return value === null ? '—' : intl.formatNumber(value, { maximumFractionDigits: digits });
-  };
-  const difference = (kg: string) => intl.formatNumber(figureIn(kg, unit) ?? 0, { maximumFractionDigits: digits, signDisplay: 'exceptZero' });
-  const dateTime = (at: string) => intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
+  const { amount, difference, dateTime } = useKgFormat(unit);
   const categoryLabel = (c: string) => t(categoryName[c as keyof typeof categoryName]);
   const byLine = useSort<LineColumn>({ key: 'differenceKg', direction: 'desc' });
   const rows = useMemo(

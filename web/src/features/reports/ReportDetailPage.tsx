@@ -15,6 +15,7 @@ import { unitDigits, unitSymbol, type EmissionUnit } from '../views/core/filters
 import { reportCodes, useReportDetail, type ReportDetail } from './api';
 import { AuditPackButton } from './AuditPackButton';
 import { categoryOrder, ChangedLinesTable } from './ChangedLinesTable';
+import { useKgFormat } from './useKgFormat';
 import { figureIn } from './figures';
 import { regimeName } from './names';
 import './reports.css';
@@ -74,12 +75,7 @@ function ReportBody({ detail, unit }: { detail: ReportDetail; unit: EmissionUnit
   const { report, asFiled, categories, lines, moreLines } = detail;
   const symbol = unitSymbol[unit];
   const digits = unitDigits[unit];
-  const amount = (kg: string | null) => {
-    const value = figureIn(kg, unit);
-    return value === null ? '—' : intl.formatNumber(value, { maximumFractionDigits: digits });
-  };
-  const difference = (kg: string) => intl.formatNumber(figureIn(kg, unit) ?? 0, { maximumFractionDigits: digits, signDisplay: 'exceptZero' });
-  const dateTime = (at: string) => intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
+  const { amount, difference, dateTime } = useKgFormat(unit);
   const categoryLabel = (c: string) => t(categoryName[c as keyof typeof categoryName]);
   /** Scope 2 is compared on each basis: its two rows say which. */
   const basisLabel = (basis: 'location' | 'market' | null) => (basis === null ? '' : ` (${t(basis === 'location' ? 'views.basis.location' : 'views.basis.market')})`);
