@@ -23,6 +23,7 @@ import { registerExportRoutes } from './views/exportByScope';
 import { registerReportRoutes } from './reports/reports';
 import { registerBaseYearRoutes } from './reports/baseYear';
 import { registerAuditPackRoutes } from './reports/auditPack';
+import { registerReportXlsxRoutes } from './reports/reportXlsx';
 
 /**
  * Every feature's command routes, the one list command-api registers: each module registers its
@@ -54,4 +55,5 @@ export const commandRoutes: readonly CommandRouteModule[] = [
   registerReportRoutes,
   registerBaseYearRoutes,
   registerAuditPackRoutes,
+  registerReportXlsxRoutes,
 ];

@@ -15,3 +15,4 @@ export { allProjections, migrations, projectorFeatures } from './features';
 export { auditedContracts, describeForAudit, diffFields, FACTOR_SET_FIELD_PREFIX, type AuditView } from './audit/auditDescriptors';
 export { AsOfAheadError, contentHash, lineChangesBetween, linesAsOf, reflectedPosition, renderInventory, resolveAsOf, totalsAsOfSql, type LineChange, type RenderedInventory } from './reports/inventoryReader';
 export { baseYearRecords, type BaseYearRecord } from './reports/baseYearReader';
+export { filedReport, filedReports, type FiledReportRecord } from './reports/filedReportsReader';

@@ -110,6 +110,9 @@ test('an admin files the draft with a note, a line recorded afterwards shows as 
     await settled(page);
     const hash = page.getByTestId('report-hash');
     await expect(hash).toHaveAttribute('data-reproduced', 'true');
+    // The report as filed, as a workbook.
+    const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-xlsx').click()]);
+    expect(workbook.suggestedFilename()).toMatch(/^ghg-inventory-FY\d{4}-[0-9a-f]{8}\.xlsx$/);
     await expect(hash).toContainText(ja['reports.hash.reproduced']!);
     await expect(hash).toContainText(filed.sha256);
     await expect(page.getByTestId('report-note-shown')).toHaveText(note);

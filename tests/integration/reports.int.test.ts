@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { canonicalJson, fiscalYearOf } from '@ghg/domain';
 import { allProjections, rebuildProjections } from '@ghg/projector';
 import { createHash } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { catalogues } from '@ghg/locales';
 import { call, describeOnBackends, loginDemoUsers, refusedCall, type RunningApp } from './embeddedApp';
 
 /**
@@ -139,6 +141,33 @@ describeOnBackends('reports filed and re-rendered from the log', (start) => {
     const rebuilt = await detail();
     expect(rebuilt.asFiled).toEqual(removed.asFiled);
     expect(rebuilt.now).toEqual(removed.now);
+  });
+
+  it('gives a filed report as a workbook: the filed hash and figures, as numbers, and the categories adding up to the scopes', async () => {
+    const [report] = (await call(app, 'GET', `/api/reports?fiscalYear=${year}`, users.admin)).body.reports as { reportId: string; sha256: string }[];
+    const detail = (await call(app, 'GET', `/api/reports/${report!.reportId}`, users.admin)).body;
+    const content = detail.asFiled.content as { scope1Kg: string; scope3Kg: string; categories: { scopeCategory: string; co2eKg: string }[] };
+    const res = await app.app.inject({ method: 'POST', url: '/api/reports/xlsx', headers: { authorization: `Bearer ${users.admin}` }, payload: { reportId: report!.reportId } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="ghg-inventory-FY\d{4}-/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const [summary, categories] = book.worksheets;
+    const valueOf = (label: string) => summary!.getColumn(1).values.indexOf(label);
+    // The admin's language is Japanese: the headings are that catalogue's.
+    const language = (await call(app, 'GET', '/api/auth-user', users.admin)).body.user.language as keyof typeof catalogues;
+    const label = (id: 'audit.field.sha256' | 'audit.field.scope1Kg') => catalogues[language][id];
+    expect(valueOf(label('audit.field.sha256'))).toBeGreaterThan(0);
+    expect(summary!.getRow(valueOf(label('audit.field.sha256'))).getCell(2).value).toBe(report!.sha256);
+    expect(summary!.getRow(valueOf(label('audit.field.scope1Kg'))).getCell(2).value).toBe(Number(content.scope1Kg));
+    const rows = categories!.getSheetValues().slice(2) as unknown as (string | number)[][];
+    expect(rows.map((r) => r[3])).toEqual(content.categories.map((c) => Number(c.co2eKg)));
+    const scope3 = rows.filter((r) => /^3\d/.test(String(r[1]))).reduce((kg, r) => kg + Number(r[3]), 0);
+    expect(scope3).toBeCloseTo(Number(content.scope3Kg), 6);
+    // The draft of a year too; a report of another company is not found.
+    expect((await app.app.inject({ method: 'POST', url: '/api/reports/xlsx', headers: { authorization: `Bearer ${users.viewer}` }, payload: { fiscalYear: year } })).statusCode).toBe(200);
+    expect((await app.app.inject({ method: 'POST', url: '/api/reports/xlsx', headers: { authorization: `Bearer ${users.logistics}` }, payload: { reportId: report!.reportId } })).statusCode).toBe(404);
+    expect((await app.app.inject({ method: 'POST', url: '/api/reports/xlsx', headers: { authorization: `Bearer ${users.viewer}` }, payload: {} })).statusCode).toBe(400);
   });
 
   it("another company's report is not found", async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { longText, reportRegimes, scopeSettingCategories } from '@ghg/events';
+import { idText, longText, reportRegimes, scopeSettingCategories } from '@ghg/events';
+import { XLSX_MEDIA_TYPE } from '../views/export';
 import { IdParam, queryAsOf, queryPosition, queryYear } from '../core/args';
 import { defineRoute, errorTable, noErrors } from '../core/contract';
 
@@ -81,6 +82,20 @@ const asOfQuery = queryAsOf();
 const reportErrors = errorTable<'report_not_found' | 'as_of_ahead'>()({ report_not_found: 404, as_of_ahead: 409 });
 
 export const reportRoutes = {
+  xlsx: defineRoute({
+    method: 'POST',
+    url: '/api/reports/xlsx',
+    permission: 'company.read',
+    summary: 'A report as an XLSX workbook: a filed report as filed (`reportId`), or the draft of a fiscal year as of now or `asOf`',
+    description:
+      "Sheets: the summary (the filing or the moment, the log position, the SHA-256 of the content, scope 1, scope 2 on both bases, scope 3, water), the categories, the gases, the methods, and the factor and GWP sets; headings in the caller's language, figures as numbers (kg CO2e). A filed report is rendered again at its position, so the workbook shows exactly what was filed.",
+    body: z
+      .object({ reportId: idText().optional(), fiscalYear: z.number().int().min(1900).max(2200).optional(), asOf: asOfQuery.optional() })
+      .refine((b) => b.reportId !== undefined || b.fiscalYear !== undefined, { path: ['fiscalYear'], message: 'required' }),
+    produces: [XLSX_MEDIA_TYPE],
+    response: z.string().meta({ description: 'The workbook itself (Content-Disposition: attachment).' }),
+    errors: reportErrors,
+  }),
   list: defineRoute({
     method: 'GET',
     url: '/api/reports',

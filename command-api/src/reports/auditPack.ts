@@ -16,7 +16,7 @@ import {
   type InventoryLine,
 } from '@ghg/domain';
 import type { EventOf, RecordedEvent } from '@ghg/events';
-import { renderInventory } from '@ghg/projector';
+import { filedReport, renderInventory } from '@ghg/projector';
 import type { CommandApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
 
@@ -36,23 +36,6 @@ import { registerRoute } from '../core/registerRoute';
 const BATCH = 500;
 
 type LineData = EventOf<'ActivityLineRecorded'>['data'];
-
-interface FiledRow {
-  report_id: string;
-  company_id: string;
-  regime: string;
-  fiscal_year: number;
-  position: string | number;
-  sha256: string;
-  filed_at: Date | string;
-  filed_by: string | null;
-  note: string;
-  lines: number;
-  scope1_kg: string;
-  scope2_location_kg: string;
-  scope2_market_kg: string;
-  scope3_kg: string;
-}
 
 /** What an engine context of the pack holds besides the company's own factor sets (added when written). */
 type PackContext = Required<Pick<CalculationContext, 'factorSets' | 'gwpSet' | 'fiscalYear' | 'fiscalYearStartMonth' | 'currencyRates'>>;
@@ -143,29 +126,12 @@ export function registerAuditPackRoutes(app: FastifyInstance, deps: CommandApiDe
   registerRoute(app, deps, auditPackRoutes.download, async ({ session, body, refuse, reply }) => {
     const { knex } = deps.db;
     const companyId = session.selectedCompanyId;
-    const filed = (await knex('filed_reports')
-      .where({ company_id: companyId, report_id: body.reportId })
-      .first(
-        'report_id',
-        'company_id',
-        'regime',
-        'fiscal_year',
-        'position',
-        'sha256',
-        'filed_at',
-        'filed_by',
-        'note',
-        'lines',
-        knex.raw('scope1_kg::text as scope1_kg'),
-        knex.raw('scope2_location_kg::text as scope2_location_kg'),
-        knex.raw('scope2_market_kg::text as scope2_market_kg'),
-        knex.raw('scope3_kg::text as scope3_kg'),
-      )) as FiledRow | undefined;
+    const filed = await filedReport(knex, companyId, body.reportId);
     if (!filed) throw refuse('report_not_found');
 
     const position = BigInt(filed.position);
-    const fiscalYear = filed.fiscal_year;
-    const filedAt = new Date(filed.filed_at);
+    const fiscalYear = filed.fiscalYear;
+    const filedAt = new Date(filed.filedAt);
     const { content, lines } = await renderInventory(knex, companyId, fiscalYear, position);
     const ratesAt = await currencyRateHistory(deps, companyId, position);
     const shippedSets = new Set(SHIPPED_FACTOR_SETS.map((s) => s.id));
@@ -317,16 +283,16 @@ export function registerAuditPackRoutes(app: FastifyInstance, deps: CommandApiDe
     }
 
     const filedRecord = {
-      reportId: filed.report_id,
+      reportId: filed.reportId,
       companyId,
       regime: filed.regime,
       fiscalYear,
       position: position.toString(),
       sha256: filed.sha256,
       filedAt: filedAt.toISOString(),
-      filedBy: filed.filed_by,
+      filedBy: filed.filedBy,
       note: filed.note,
-      totals: { lines: filed.lines, scope1Kg: filed.scope1_kg, scope2LocationKg: filed.scope2_location_kg, scope2MarketKg: filed.scope2_market_kg, scope3Kg: filed.scope3_kg },
+      totals: { lines: filed.lines, scope1Kg: filed.scope1Kg, scope2LocationKg: filed.scope2LocationKg, scope2MarketKg: filed.scope2MarketKg, scope3Kg: filed.scope3Kg },
     };
 
     void (async () => {
@@ -342,13 +308,13 @@ export function registerAuditPackRoutes(app: FastifyInstance, deps: CommandApiDe
       });
       await add('formulas.csv', [CSV_BOM, row(['formulaId', 'nameEn', 'nameJa', 'scope', 'category', 'scope2Basis']), ...formulaRows]);
       for (const [key, { name, context }] of contexts) await add(name, calcFile(key, context));
-      await add('README.txt', [README({ reportId: filed.report_id, fiscalYear, position: position.toString(), sha256: filed.sha256, calcFiles: [...contexts.values()].map((c) => c.name) })]);
-      const manifest = { reportId: filed.report_id, companyId, fiscalYear, position: position.toString(), reportSha256: filed.sha256, files };
+      await add('README.txt', [README({ reportId: filed.reportId, fiscalYear, position: position.toString(), sha256: filed.sha256, calcFiles: [...contexts.values()].map((c) => c.name) })]);
+      const manifest = { reportId: filed.reportId, companyId, fiscalYear, position: position.toString(), reportSha256: filed.sha256, files };
       await new Promise<void>((resolve, reject) => zip.entry(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8'), { name: 'manifest.json', date: filedAt }, (e) => (e ? reject(e) : resolve())));
       zip.finalize();
     })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
 
-    const fileName = `audit-pack-FY${fiscalYear}-${filed.report_id.slice(0, 8).replace(/[^A-Za-z0-9-]/g, '_')}.zip`;
+    const fileName = `audit-pack-FY${fiscalYear}-${filed.reportId.slice(0, 8).replace(/[^A-Za-z0-9-]/g, '_')}.zip`;
     return reply
       .headers({
         'content-type': 'application/zip',

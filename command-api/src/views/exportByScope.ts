@@ -5,22 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { CSV_BOM, csvLine, exportColumns, exportRoutes, exportSheets, plainNumber, XLSX_MEDIA_TYPE, type ExportColumn, type ExportScope } from '@ghg/api';
 import type { ScopeSettingCategory } from '@ghg/events';
-import { catalogues, isLocale, type Locale, type MessageId } from '@ghg/locales';
 import { ledgerLine, ledgerRows, onScope2Basis, type LedgerLine, type LedgerRow } from '../activity/activityLine';
 import type { CommandApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
+import { messagesOf, sheetName, userLocale } from '../core/spreadsheet';
 
 /** Lines read per query: the file is written a batch at a time, so memory does not grow with the year. */
 const BATCH = 2000;
-
-/** An Excel sheet name: at most 31 characters, none of []:*?/\ (the format's rules), unique in the book. */
-function sheetName(name: string, taken: Set<string>): string {
-  const base = name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Sheet';
-  let candidate = base;
-  for (let i = 2; taken.has(candidate); i++) candidate = `${base.slice(0, 28)} ${i}`;
-  taken.add(candidate);
-  return candidate;
-}
 
 /** POST /api/export-emission-by-scope-data: the year's lines of the chosen scopes as CSV or XLSX, streamed. */
 export function registerExportRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
@@ -28,9 +19,7 @@ export function registerExportRoutes(app: FastifyInstance, deps: CommandApiDeps)
     if (body.selectedScopes.length === 0) throw refuse('no_item_selected', { fields: ['selectedScopes'] });
     const { knex } = deps.db;
     const companyId = session.selectedCompanyId;
-    const user = await knex('users').where({ id: session.userId }).first('language');
-    const locale: Locale = isLocale(user?.language) ? user.language : 'ja';
-    const t = (id: string) => catalogues[locale][id as MessageId] ?? id;
+    const t = messagesOf(await userLocale(knex, session.userId));
     const sheets = exportSheets(body.selectedScopes);
     const headings = exportColumns.map((c) => t(c.heading));
 

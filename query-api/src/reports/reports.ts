@@ -1,82 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
-import { reportRoutes, type FiledReport } from '@ghg/api';
+import { reportRoutes } from '@ghg/api';
 import { diffCategories, diffLines } from '@ghg/domain';
-import type { ReportRegime } from '@ghg/events';
-import { AsOfAheadError, lineChangesBetween, renderInventory, resolveAsOf } from '@ghg/projector';
-import type { z } from 'zod';
+import { AsOfAheadError, filedReport, filedReports, lineChangesBetween, renderInventory, resolveAsOf, type FiledReportRecord } from '@ghg/projector';
 import type { QueryApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
 
 /** How many differing lines the detail lists (largest first); `moreLines` counts the rest. */
 export const MAX_DIFFERENCE_LINES = 200;
 
-interface FiledRow {
-  report_id: string;
-  regime: ReportRegime;
-  fiscal_year: number;
-  position: string | number;
-  sha256: string;
-  filed_at: Date | string;
-  filed_by: string | null;
-  filed_by_name: string | null;
-  note: string;
-  scope1_kg: string;
-  scope2_location_kg: string;
-  scope2_market_kg: string;
-  scope3_kg: string;
-}
-
-const filedQuery = (knex: Knex, companyId: string) =>
-  knex('filed_reports as r')
-    .leftJoin('users as u', 'u.id', 'r.filed_by')
-    .where('r.company_id', companyId)
-    .select(
-      'r.report_id',
-      'r.regime',
-      'r.fiscal_year',
-      'r.position',
-      'r.sha256',
-      'r.filed_at',
-      'r.filed_by',
-      'u.name as filed_by_name',
-      'r.note',
-      knex.raw('r.scope1_kg::text as scope1_kg'),
-      knex.raw('r.scope2_location_kg::text as scope2_location_kg'),
-      knex.raw('r.scope2_market_kg::text as scope2_market_kg'),
-      knex.raw('r.scope3_kg::text as scope3_kg'),
-    );
-
-export const filedReportOf = (r: FiledRow): z.infer<typeof FiledReport> => ({
-  reportId: r.report_id,
-  regime: r.regime,
-  fiscalYear: r.fiscal_year,
-  position: String(r.position),
-  sha256: r.sha256,
-  filedAt: new Date(r.filed_at).toISOString(),
-  filedBy: r.filed_by,
-  filedByName: r.filed_by_name,
-  note: r.note,
-  scope1Kg: r.scope1_kg,
-  scope2LocationKg: r.scope2_location_kg,
-  scope2MarketKg: r.scope2_market_kg,
-  scope3Kg: r.scope3_kg,
-});
-
-/** The selected company's filed report, or undefined (another company's is not found either). */
-export async function filedReport(knex: Knex, companyId: string, reportId: string): Promise<z.infer<typeof FiledReport> | undefined> {
-  const row = (await filedQuery(knex, companyId).andWhere('r.report_id', reportId).first()) as FiledRow | undefined;
-  return row && filedReportOf(row);
-}
+/** A filed report as the API answers it (the record without its line count). */
+const answerOf = ({ lines: _lines, ...report }: FiledReportRecord) => report;
 
 export function registerReportQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
 
   registerRoute(app, deps, reportRoutes.list, async ({ reader, query }) => {
-    const rows = (await filedQuery(knex, reader.selectedCompanyId)
-      .modify((q) => (query.fiscalYear === undefined ? q : q.andWhere('r.fiscal_year', query.fiscalYear)))
-      .orderBy([{ column: 'r.position', order: 'desc' }, { column: 'r.report_id' }])) as FiledRow[];
-    return { reports: rows.map(filedReportOf) };
+    return { reports: (await filedReports(knex, reader.selectedCompanyId, query.fiscalYear)).map(answerOf) };
   });
 
   registerRoute(app, deps, reportRoutes.draft, async ({ reader, query, refuse }) => {
@@ -93,8 +32,9 @@ export function registerReportQueries(app: FastifyInstance, deps: QueryApiDeps):
 
   registerRoute(app, deps, reportRoutes.detail, async ({ reader, params, refuse }) => {
     const companyId = reader.selectedCompanyId;
-    const report = await filedReport(knex, companyId, params.id);
-    if (!report) throw refuse('report_not_found');
+    const record = await filedReport(knex, companyId, params.id);
+    if (!record) throw refuse('report_not_found');
+    const report = answerOf(record);
     const filedAt = BigInt(report.position);
     const nowAt = await resolveAsOf(knex, companyId, undefined);
     const asFiled = await renderInventory(knex, companyId, report.fiscalYear, filedAt);

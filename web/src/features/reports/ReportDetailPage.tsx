@@ -14,6 +14,7 @@ import { UnitSwitch } from '../views/core/ViewControls';
 import { unitDigits, unitSymbol, type EmissionUnit } from '../views/core/filters';
 import { reportCodes, useReportDetail, type ReportDetail } from './api';
 import { AuditPackButton } from './AuditPackButton';
+import { ReportXlsxButton } from './ReportXlsxButton';
 import { categoryOrder, ChangedLinesTable } from './ChangedLinesTable';
 import { useKgFormat } from './useKgFormat';
 import { figureIn } from './figures';
@@ -45,6 +46,7 @@ export default function ReportDetailPage() {
             <Button icon="print" onClick={() => window.print()} disabled={!detail.data} data-testid="report-print">
               {t('reports.print')}
             </Button>
+            <ReportXlsxButton body={{ reportId: id ?? '' }} disabled={!detail.data} />
             <AuditPackButton reportId={id} disabled={!detail.data} />
           </div>
         }

@@ -15,6 +15,7 @@ import { UnitSwitch } from '../views/core/ViewControls';
 import { unitDigits, unitSymbol, type EmissionUnit } from '../views/core/filters';
 import { reportCodes, useFiledReports, useReportDraft, type FiledReport } from './api';
 import { FileReportDialog } from './FileReportDialog';
+import { ReportXlsxButton } from './ReportXlsxButton';
 import { figureIn, shortHash } from './figures';
 import { AsOfControl } from '../../core/ui/AsOfControl';
 import { useAsOf } from '../../core/workspace/asOf';
@@ -74,7 +75,13 @@ export default function ReportListPage() {
 
   return (
     <div className="ghg-report-page">
-      <PageHeader subtitle={t('reports.subtitle', { company: company?.name ?? '', year: String(fiscalYear) })} actions={<UnitSwitch value={unit} onChange={setUnit} testId="reports-unit" />} />
+      <PageHeader subtitle={t('reports.subtitle', { company: company?.name ?? '', year: String(fiscalYear) })} actions={
+          <div className="ghg-toolbar-start ghg-no-print">
+            <UnitSwitch value={unit} onChange={setUnit} testId="reports-unit" />
+            <ReportXlsxButton body={{ fiscalYear, ...(asOf ? { asOf } : {}) }} disabled={!draft.data} testId="report-draft-xlsx" />
+          </div>
+        }
+      />
       <Card className="ghg-table-card" data-testid="report-draft">
         <div className="ghg-report-draft-head">
           <h2 className="bp6-heading ghg-section-title">{asOf ? t('reports.draft.asOfTitle') : t('reports.draft.title')}</h2>
