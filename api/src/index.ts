@@ -35,6 +35,7 @@ import { exportRoutes } from './views/export';
 import { reportRoutes } from './reports/reports';
 import { baseYearRoutes } from './reports/baseYear';
 import { auditPackRoutes } from './reports/auditPack';
+import { energyReportRoutes } from './reports/energy';
 
 export * from './core/contract';
 export * from './core/args';
@@ -47,6 +48,7 @@ export { FactorListQuery } from './calculation/factorLibrary';
 export { MAX_TOTALS_YEARS, TotalsRow, consolidationApproaches, totalsDimensions, totalsScopes, type ConsolidationApproach, type TotalsDimension } from './views/totals';
 export { XLSX_MEDIA_TYPE, exportColumns, exportFileTypes, exportScopes, exportSheetCount, exportSheets, type ExportColumn, type ExportScope } from './views/export';
 export { GhgInventory, FiledReport } from './reports/reports';
+export { EnergyReport, EnergyGap, energyTypes } from './reports/energy';
 export { uploadRefusals, type UploadRefusalCode } from './calculation/companyFactorSets';
 export {
   sessionRoutes,
@@ -81,6 +83,7 @@ export {
   reportRoutes,
   baseYearRoutes,
   auditPackRoutes,
+  energyReportRoutes,
 };
 
 export interface ApiFeature {
@@ -113,6 +116,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Reports', routes: reportRoutes },
   { tag: 'Base year', routes: baseYearRoutes },
   { tag: 'Audit pack', routes: auditPackRoutes },
+  { tag: 'Energy report', routes: energyReportRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },

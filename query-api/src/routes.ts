@@ -15,6 +15,7 @@ import { registerAggregateQueries } from './activity/aggregate';
 import { registerViewQueries } from './views/totals';
 import { registerReportQueries } from './reports/reports';
 import { registerBaseYearQueries } from './reports/baseYear';
+import { registerEnergyReportQueries } from './reports/energy';
 import { registerImportQueries } from './import/imports';
 import { registerManagementIntensityQueries } from './settings/managementIntensity';
 import { registerAuditLogQueries } from './audit/auditLog';
@@ -48,6 +49,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerViewQueries,
   registerReportQueries,
   registerBaseYearQueries,
+  registerEnergyReportQueries,
   registerImportQueries,
   registerManagementIntensityQueries,
   registerAuditLogQueries,

@@ -4,3 +4,4 @@ export * from './ghgInventory';
 export * from './reportDiff';
 export * from './reportFiling';
 export * from './baseYear';
+export * from './energyReport';

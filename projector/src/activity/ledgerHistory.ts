@@ -20,7 +20,7 @@ function versionOf(event: LineEvent, validTo: bigint | null): Record<string, unk
     correlation_id: event.metadata.correlationId,
   };
   if (event.type === ActivityLineRemoved.type) {
-    return { ...base, removed: true, fiscal_year: null, fiscal_month: null, section_id: null, scope_category: null, formula_id: null, co2e_kg: null, co2e_location_kg: null, co2e_market_kg: null, gases: null, factors: null, gwp_set: null };
+    return { ...base, removed: true, fiscal_year: null, fiscal_month: null, section_id: null, scope_category: null, formula_id: null, co2e_kg: null, co2e_location_kg: null, co2e_market_kg: null, gases: null, gwp_set: null, quantity: null, unit: null, factor_uses: null };
   }
   const d = event.data;
   const c = d.calculation;
@@ -37,8 +37,11 @@ function versionOf(event: LineEvent, validTo: bigint | null): Record<string, unk
     co2e_location_kg: figures.location?.co2eKg ?? null,
     co2e_market_kg: figures.market?.co2eKg ?? null,
     gases: c.gasesKg,
-    factors: c.factors.map((f) => ({ setId: f.setId, version: f.version })),
     gwp_set: c.gwpSet,
+    // What the energy report needs: quantity × the heating value the line used.
+    quantity: c.quantity,
+    unit: c.unit,
+    factor_uses: c.factors.map((f) => ({ setId: f.setId, version: f.version, key: f.key, values: f.values })),
   };
 }
 

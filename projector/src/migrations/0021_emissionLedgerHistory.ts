@@ -33,7 +33,11 @@ export async function up(knex: Knex): Promise<void> {
     t.decimal('co2e_location_kg', 24, 6);
     t.decimal('co2e_market_kg', 24, 6);
     t.jsonb('gases');
-    t.jsonb('factors');
+    // The activity quantity and unit the formula was given, and the factors the line used with their
+    // published values (a heating value of 37.7 GJ/kL…): the energy report's GJ are quantity × those.
+    t.decimal('quantity', 24, 6);
+    t.text('unit');
+    t.jsonb('factor_uses');
     t.jsonb('gwp_set');
     t.primary(['company_id', 'deal_id', 'valid_from']);
     // A fiscal year's lines as of a position.

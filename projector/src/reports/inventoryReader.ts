@@ -59,7 +59,7 @@ interface HistoryRow {
   co2e_location_kg: string | null;
   co2e_market_kg: string | null;
   gases: Record<string, number>;
-  factors: { setId: string; version: string }[];
+  factor_uses: { setId: string; version: string }[] | null;
   gwp_set: { id: string; version: string };
 }
 
@@ -79,7 +79,7 @@ export async function linesAsOf(knex: Knex, companyId: string, fiscalYear: numbe
       knex.raw('co2e_location_kg::text as co2e_location_kg'),
       knex.raw('co2e_market_kg::text as co2e_market_kg'),
       'gases',
-      'factors',
+      'factor_uses',
       'gwp_set',
     );
   return rows.map((r) => ({
@@ -91,7 +91,7 @@ export async function linesAsOf(knex: Knex, companyId: string, fiscalYear: numbe
     locationKg: r.co2e_location_kg,
     marketKg: r.co2e_market_kg,
     gasesKg: r.gases,
-    factors: r.factors,
+    factors: (r.factor_uses ?? []).map((f) => ({ setId: f.setId, version: f.version })),
     gwpSet: r.gwp_set,
   }));
 }

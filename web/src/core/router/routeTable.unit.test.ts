@@ -56,10 +56,11 @@ describe('route table', () => {
   it('has no route outside the product’s route list, except the documented additions', () => {
     const spec = specRoutes();
     const extra = routeTable.filter((r) => !spec.some((url) => matchPath({ path: r.path, end: true }, url))).map((r) => r.path);
-    // The documented additions: user management, the audit log, the calculation basis, the factor library and the base year.
+    // The documented additions: user management, the audit log, the calculation basis, the factor library, the base year and the 省エネ法 energy report.
     expect(extra.sort()).toEqual([
       '/account/setting/users',
       '/emission/report/base-year',
+      '/emission/report/energy',
       '/emission/setting/audit-log',
       '/emission/setting/calculation-basis',
       '/emission/setting/emission-factor',

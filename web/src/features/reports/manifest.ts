@@ -10,6 +10,8 @@ export const reportsFeature = defineFeature({
     { path: '/emission/report', title: 'route.emission.report', group: 'views', asOf: 'page', screen: () => import('./ReportListPage'), nav: { label: 'nav.item.report', order: 100 } },
     { path: '/emission/report/detail', title: 'route.emission.report.detail', group: 'views', screen: () => import('./ReportDetailPage') },
     // The base year and its recalculation (an addition to the product's route list, see routeTable.unit.test.ts).
+    // The 省エネ法 periodic report (an addition to the product's route list, see routeTable.unit.test.ts).
+    { path: '/emission/report/energy', title: 'route.emission.report.energy', group: 'views', asOf: 'bar', screen: () => import('./EnergyReportPage'), nav: { label: 'nav.item.energyReport', order: 103 } },
     { path: '/emission/report/base-year', title: 'route.emission.report.baseYear', group: 'views', screen: () => import('./BaseYearPage'), nav: { label: 'nav.item.baseYear', order: 105 } },
   ],
   // A filing is announced under 'reports'; a line recorded anywhere changes the draft and the "now" of a filed report.
