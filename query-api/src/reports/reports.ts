@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { reportRoutes } from '@ghg/api';
 import { diffCategories, diffLines } from '@ghg/domain';
-import { AsOfAheadError, filedReport, filedReports, lineChangesBetween, renderInventory, resolveAsOf, type FiledReportRecord } from '@ghg/projector';
+import { filedReport, filedReports, lineChangesBetween, renderInventory, resolveAsOf, type FiledReportRecord } from '@ghg/projector';
 import type { QueryApiDeps } from '../core/deps';
+import { asOfPosition } from './asOf';
 import { registerRoute } from '../core/registerRoute';
 
 /** How many differing lines the detail lists (largest first); `moreLines` counts the rest. */
@@ -18,14 +19,8 @@ export function registerReportQueries(app: FastifyInstance, deps: QueryApiDeps):
     return { reports: (await filedReports(knex, reader.selectedCompanyId, query.fiscalYear)).map(answerOf) };
   });
 
-  registerRoute(app, deps, reportRoutes.draft, async ({ reader, query, refuse }) => {
-    let position: bigint;
-    try {
-      position = await resolveAsOf(knex, reader.selectedCompanyId, query.asOf);
-    } catch (error) {
-      if (error instanceof AsOfAheadError) throw refuse('as_of_ahead');
-      throw error;
-    }
+  registerRoute(app, deps, reportRoutes.draft, async ({ reader, query }) => {
+    const position = await asOfPosition(knex, reader.selectedCompanyId, query.asOf);
     const { content, sha256 } = await renderInventory(knex, reader.selectedCompanyId, query.fiscalYear, position);
     return { content, sha256 };
   });

@@ -5,7 +5,8 @@ import type { ControlApproach } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
 import { groupConsolidation } from '../organization/companies';
 import { registerRoute } from '../core/registerRoute';
-import { AsOfAheadError, resolveAsOf, totalsAsOfSql } from '@ghg/projector';
+import { totalsAsOfSql } from '@ghg/projector';
+import { asOfPosition } from '../reports/asOf';
 
 /** Each dimension's column in `emission_totals` (a fixed map: no SQL is built from the request) and its field in the answer. */
 const DIMENSIONS = {
@@ -46,7 +47,7 @@ export function consolidationWeight(approach: ConsolidationApproach, company: { 
 
 export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  registerRoute(app, deps, viewRoutes.totals, async ({ query, reader, refuse }) => {
+  registerRoute(app, deps, viewRoutes.totals, async ({ query, reader }) => {
     const fromYear = query.fromYear;
     const toYear = query.toYear ?? fromYear;
     if (toYear < fromYear || toYear - fromYear >= MAX_TOTALS_YEARS) throw new Refusal('invalid_year_range', { fields: ['toYear'], message: `toYear must be fromYear to fromYear + ${MAX_TOTALS_YEARS - 1}` });
@@ -62,15 +63,7 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
     });
 
     // As of a moment: the temporal ledger stands in for the totals table (same columns, a row per line).
-    let asOf: bigint | null = null;
-    if (query.asOf !== undefined) {
-      try {
-        asOf = await resolveAsOf(knex, group ? null : reader.selectedCompanyId, query.asOf);
-      } catch (error) {
-        if (error instanceof AsOfAheadError) throw refuse('as_of_ahead');
-        throw error;
-      }
-    }
+    const asOf = query.asOf === undefined ? null : await asOfPosition(knex, group ? null : reader.selectedCompanyId, query.asOf);
     const temporal = totalsAsOfSql('t');
     const source = asOf === null ? { sql: 'emission_totals t', bindings: [] as string[] } : { sql: temporal.sql, bindings: temporal.bindings(asOf) };
 
