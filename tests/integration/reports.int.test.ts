@@ -120,6 +120,11 @@ describeOnBackends('reports filed and re-rendered from the log', (start) => {
     expect((await totals('&asOf=2000-01-01T00:00:00Z')).total.lines).toBe(0);
     const ahead = await call(app, 'GET', `/api/emission-totals?fromYear=${year}&asOf=999999999999`, users.admin);
     expect([ahead.status, ahead.body.code]).toEqual([409, 'as_of_ahead']);
+    // A moment PostgreSQL's timestamps cannot hold, or not a moment at all: 400, never a 500.
+    for (const asOf of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:00-14:00', '2026-02-30T00:00:00Z%00', '1e308']) {
+      expect((await call(app, 'GET', `/api/emission-totals?fromYear=${year}&asOf=${encodeURIComponent(asOf)}`, users.admin)).status, asOf).toBe(400);
+      expect((await call(app, 'GET', `/api/reports/draft?fiscalYear=${year}&asOf=${encodeURIComponent(asOf)}`, users.admin)).status, asOf).toBe(400);
+    }
     expect((await call(app, 'GET', `/api/emission-totals?fromYear=${year}&of=group&asOf=${afterRecord.report.position}`, users.admin)).status).toBe(200);
 
     // Twice the litres, then removed: the line is back to no difference, and both events are listed.

@@ -67,8 +67,16 @@ export const queryPosition = () => z.string().max(19).refine(isPosition, { messa
 /** A moment of the log: a commit position, or an ISO date-time with its offset (`asOf` of the views and reports). */
 const AS_OF = /^(\d{1,19}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))$/;
 
+/** The moments a date-time `asOf` may name: ones PostgreSQL's timestamps hold and a ledger could reach (1900–9999). */
+const AS_OF_FROM = Date.UTC(1900, 0, 1);
+const AS_OF_TO = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const isMoment = (value: string) => {
+  const at = Date.parse(value);
+  return at >= AS_OF_FROM && at <= AS_OF_TO;
+};
+
 /** Whether a text is an `asOf` the API takes (the web app checks a shared address with it too). */
-export const isAsOf = (value: string): boolean => value.length <= 40 && AS_OF.test(value) && (/^\d+$/.test(value) ? isPosition(value) : !Number.isNaN(Date.parse(value)));
+export const isAsOf = (value: string): boolean => value.length <= 40 && AS_OF.test(value) && (/^\d+$/.test(value) ? isPosition(value) : isMoment(value));
 
 /** `asOf` in a query: the figures as the product would have shown them at that moment. */
 export const queryAsOf = () =>

@@ -24,6 +24,10 @@ describe('as of a moment', () => {
     expect(isAsOf('<script>')).toBe(false);
     expect(isAsOf('99999999999999999999')).toBe(false); // beyond a bigint
     expect(isAsOf('2026-13-45T00:30:00Z')).toBe(false);
+    // Outside the timestamps PostgreSQL holds: year 0, and past 9999 once the offset is applied.
+    expect(isAsOf('0000-01-01T00:00:00Z')).toBe(false);
+    expect(isAsOf('9999-12-31T23:59:00-14:00')).toBe(false);
+    expect(isAsOf('9999-12-31T23:59:00+14:00')).toBe(true);
     expect(isPosition('1234')).toBe(true);
     expect(isPosition('2026-04-01T00:30:00Z')).toBe(false);
   });
