@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { baseYearRoutes } from '@ghg/api';
-import { baseYearFiguresOf, DEFAULT_SIGNIFICANCE_PERCENT, diffLines, significance } from '@ghg/domain';
-import { baseYearRecords, lineChangesBetween, renderInventory, resolveAsOf } from '@ghg/projector';
+import { baseYearFiguresOf, DEFAULT_SIGNIFICANCE_PERCENT, significance } from '@ghg/domain';
+import { baseYearRecords, renderInventory, resolveAsOf } from '@ghg/projector';
 import type { QueryApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
-import { MAX_DIFFERENCE_LINES } from './reports';
+import { changedLines } from './changedLines';
 
 /**
  * The base year (docs/api.md, "Base year"): its records, the base year as it would be now, how far
@@ -24,17 +24,14 @@ export function registerBaseYearQueries(app: FastifyInstance, deps: QueryApiDeps
     const now = await renderInventory(knex, companyId, latest.baseYear, nowAt);
     const recorded = await renderInventory(knex, companyId, latest.baseYear, recordedAt);
     const figures = baseYearFiguresOf(now.content);
-    const differing = diffLines(recorded.lines, now.lines);
-    const listed = differing.slice(0, MAX_DIFFERENCE_LINES);
-    const changes = await lineChangesBetween(knex, companyId, listed.map((l) => l.dealId), recordedAt, nowAt);
+    const changed = await changedLines(knex, companyId, { lines: recorded.lines, at: recordedAt }, { lines: now.lines, at: nowAt });
     return {
       baseYear: latest.baseYear,
       thresholdPercent: latest.thresholdPercent,
       records: answerRecords,
       now: { content: now.content, sha256: now.sha256, figures },
       change: significance(latest.figures.totalKg, figures.totalKg, latest.thresholdPercent),
-      lines: listed.map((line) => ({ ...line, events: changes.filter((c) => c.dealId === line.dealId).map(({ dealId: _d, ...event }) => event) })),
-      moreLines: differing.length - listed.length,
+      ...changed,
     };
   });
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { reportRoutes } from '@ghg/api';
-import { diffCategories, diffLines } from '@ghg/domain';
-import { filedReport, filedReports, lineChangesBetween, renderInventory, resolveAsOf, type FiledReportRecord } from '@ghg/projector';
+import { diffCategories } from '@ghg/domain';
+import { filedReport, filedReports, renderInventory, resolveAsOf, type FiledReportRecord } from '@ghg/projector';
 import type { QueryApiDeps } from '../core/deps';
 import { asOfPosition } from './asOf';
+import { changedLines } from './changedLines';
 import { registerRoute } from '../core/registerRoute';
-
-/** How many differing lines the detail lists (largest first); `moreLines` counts the rest. */
-export const MAX_DIFFERENCE_LINES = 200;
 
 /** A filed report as the API answers it (the record without its line count). */
 const answerOf = ({ lines: _lines, ...report }: FiledReportRecord) => report;
@@ -34,16 +32,13 @@ export function registerReportQueries(app: FastifyInstance, deps: QueryApiDeps):
     const nowAt = await resolveAsOf(knex, companyId, undefined);
     const asFiled = await renderInventory(knex, companyId, report.fiscalYear, filedAt);
     const now = await renderInventory(knex, companyId, report.fiscalYear, nowAt);
-    const differing = diffLines(asFiled.lines, now.lines);
-    const listed = differing.slice(0, MAX_DIFFERENCE_LINES);
-    const changes = await lineChangesBetween(knex, companyId, listed.map((l) => l.dealId), filedAt, nowAt);
+    const changed = await changedLines(knex, companyId, { lines: asFiled.lines, at: filedAt }, { lines: now.lines, at: nowAt });
     return {
       report,
       asFiled: { content: asFiled.content, sha256: asFiled.sha256, reproduced: asFiled.sha256 === report.sha256 },
       now: { content: now.content, sha256: now.sha256 },
       categories: diffCategories(asFiled.content, now.content),
-      lines: listed.map((line) => ({ ...line, events: changes.filter((c) => c.dealId === line.dealId).map(({ dealId: _d, ...event }) => event) })),
-      moreLines: differing.length - listed.length,
+      ...changed,
     };
   });
 }

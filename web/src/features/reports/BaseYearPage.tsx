@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, Intent, NumericInput, Spinner, TextArea } from '@blueprintjs/core';
+import { baseYearFiguresOf } from '@ghg/domain';
 import { LIMITS } from '@ghg/events';
 import { useCan } from '../../core/auth/permissions';
 import { useT } from '../../core/i18n/I18nProvider';
@@ -184,7 +185,8 @@ function SetBaseYearCard({ current, threshold, unit }: { current: number | null;
   const draft = useReportDraft(companyId, year, null);
   const set = useSetBaseYear();
   const content = draft.data?.content;
-  const total = content ? String(Number(content.scope1Kg) + Number(content.scope2LocationKg) + Number(content.scope3Kg)) : null;
+  // The total the base year is compared by, as the domain defines it (scopes 1, 2 location-based, 3).
+  const total = content ? baseYearFiguresOf(content).totalKg : null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!draft.data) return;
