@@ -32,6 +32,7 @@ import { docsRoutes } from './docs/docs';
 import { importRoutes } from './import/imports';
 import { viewRoutes } from './views/totals';
 import { exportRoutes } from './views/export';
+import { asOfMomentRoutes } from './views/asOfMoments';
 import { reportRoutes } from './reports/reports';
 import { baseYearRoutes } from './reports/baseYear';
 import { auditPackRoutes } from './reports/auditPack';
@@ -48,6 +49,7 @@ export { FactorListQuery } from './calculation/factorLibrary';
 export { MAX_TOTALS_YEARS, TotalsRow, consolidationApproaches, totalsDimensions, totalsScopes, type ConsolidationApproach, type TotalsDimension } from './views/totals';
 export { XLSX_MEDIA_TYPE, exportColumns, exportFileTypes, exportScopes, exportSheetCount, exportSheets, type ExportColumn, type ExportScope } from './views/export';
 export { GhgInventory, FiledReport } from './reports/reports';
+export { AsOfMoment, DEFAULT_AS_OF_MOMENTS, MAX_AS_OF_MOMENTS, MIN_AS_OF_MOMENTS } from './views/asOfMoments';
 export { EnergyReport, EnergyGap, energyTypes } from './reports/energy';
 export { uploadRefusals, type UploadRefusalCode } from './calculation/companyFactorSets';
 export {
@@ -83,6 +85,7 @@ export {
   reportRoutes,
   baseYearRoutes,
   auditPackRoutes,
+  asOfMomentRoutes,
   energyReportRoutes,
 };
 
@@ -118,6 +121,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Audit pack', routes: auditPackRoutes },
   { tag: 'Energy report', routes: energyReportRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
+  { tag: 'As of a moment', routes: asOfMomentRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },
   { tag: 'Factor library', routes: factorLibraryRoutes },

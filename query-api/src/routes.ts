@@ -14,6 +14,7 @@ import { registerScopeSettingQueries } from './settings/scopeSetting';
 import { registerAggregateQueries } from './activity/aggregate';
 import { registerViewQueries } from './views/totals';
 import { registerReportQueries } from './reports/reports';
+import { registerAsOfMomentQueries } from './views/asOfMoments';
 import { registerBaseYearQueries } from './reports/baseYear';
 import { registerEnergyReportQueries } from './reports/energy';
 import { registerImportQueries } from './import/imports';
@@ -50,6 +51,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerReportQueries,
   registerBaseYearQueries,
   registerEnergyReportQueries,
+  registerAsOfMomentQueries,
   registerImportQueries,
   registerManagementIntensityQueries,
   registerAuditLogQueries,

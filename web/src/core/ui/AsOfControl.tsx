@@ -3,10 +3,12 @@ import { Button, FormGroup, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useT } from '../i18n/I18nProvider';
 import { asOfFromLocal, isPosition, localFromAsOf, useAsOf } from '../workspace/asOf';
 import { useCurrentRoute } from './PageHeader';
+import { AsOfSlider } from './AsOfSlider';
 
 /**
  * The "as of" control of the views and reports: a date-time field that puts `?asOf=` in the
- * address, what the figures stand at, and the way back to now.
+ * address, the time slider over the company's history (AsOfSlider), what the figures stand at,
+ * and the way back to now.
  */
 export function AsOfControl({ testId = 'as-of' }: { testId?: string }) {
   const t = useT();
@@ -17,6 +19,7 @@ export function AsOfControl({ testId = 'as-of' }: { testId?: string }) {
       <FormGroup label={t('asOf.label')} labelFor={`${testId}-input`} inline className="ghg-as-of-field">
         <InputGroup id={`${testId}-input`} type="datetime-local" value={localFromAsOf(asOf)} onChange={(e) => setAsOf(asOfFromLocal(e.currentTarget.value))} data-testid={testId} />
       </FormGroup>
+      <AsOfSlider testId={testId} />
       {asOf && (
         <>
           <Tag large minimal intent={Intent.PRIMARY} data-testid={`${testId}-tag`}>

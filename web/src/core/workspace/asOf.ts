@@ -1,6 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
-import { isAsOf } from '@ghg/api';
+import { useQuery } from '@tanstack/react-query';
+import { asOfMomentRoutes, DEFAULT_AS_OF_MOMENTS, isAsOf } from '@ghg/api';
+import { call, type Answer } from '../api/call';
 import { useCurrentRoute } from '../ui/PageHeader';
+import { useWorkspace } from './WorkspaceProvider';
 
 /**
  * "As of a moment" (issue 16): the views and the reports show the figures as the product would
@@ -14,12 +17,17 @@ export function useAsOf(): { asOf: string | null; setAsOf: (value: string | null
   const [params, setParams] = useSearchParams();
   const raw = params.get(AS_OF_PARAM);
   const asOf = raw !== null && isAsOf(raw) ? raw : null;
-  const setAsOf = (value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(AS_OF_PARAM, value);
-    else next.delete(AS_OF_PARAM);
-    setParams(next, { replace: true });
-  };
+  // From the address as it is when called (a slider commits after a pause, other parameters may have changed meanwhile).
+  const setAsOf = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(AS_OF_PARAM, value);
+        else next.delete(AS_OF_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   return { asOf, setAsOf };
 }
 
@@ -50,4 +58,19 @@ export function useRouteAsOf(): string | null {
   const route = useCurrentRoute();
   const { asOf } = useAsOf();
   return route?.asOf ? asOf : null;
+}
+
+export type AsOfMoments = Answer<typeof asOfMomentRoutes.moments>;
+export type AsOfMoment = AsOfMoments['moments'][number];
+
+/**
+ * The moments the selected company's figures changed (GET /api/as-of/moments), the stops of the
+ * time slider. Keyed under the ledger's live topic, so a line recorded anywhere adds its moment.
+ */
+export function useAsOfMoments() {
+  const { companyId } = useWorkspace();
+  return useQuery({
+    queryKey: ['activity/lines', companyId, 'asOfMoments'],
+    queryFn: ({ signal }) => call(asOfMomentRoutes.moments, { query: { limit: DEFAULT_AS_OF_MOMENTS }, signal }),
+  });
 }
