@@ -17,4 +17,5 @@ export { AsOfAheadError, contentHash, lineChangesBetween, linesAsOf, reflectedPo
 export { energyLinesAsOf, renderEnergyReport, type RenderedEnergyReport } from './reports/energyReader';
 export { baseYearRecords, type BaseYearRecord } from './reports/baseYearReader';
 export { filedReport, filedReports, type FiledReportRecord } from './reports/filedReportsReader';
+export { auditedRecordsAsOf, renderSupplement, sectionsCreatedBetween } from './reports/supplementReader';
 export { asOfMoments, thinnedIndexes, type AsOfMoment, type AsOfMoments } from './views/asOfMoments';

@@ -15,6 +15,7 @@ interface Detail {
   asFiled: { sha256: string; reproduced: boolean };
   categories: { scopeCategory: string; basis: string | null; filedKg: string; nowKg: string; differenceKg: string }[];
   lines: { dealId: string; scopeCategory: string; differenceKg: string; events: { type: string }[] }[];
+  causes: { cause: string; lines: number; differenceKg: string }[];
 }
 
 /** The report pages in one language, as screenshots (report-list-<lang>.png, report-detail-<lang>.png). */
@@ -126,6 +127,16 @@ test('an admin files the draft with a note, a line recorded afterwards shows as 
     await expect(event).toHaveCount(1);
     await expect(event).toContainText(ja['audit.event.ActivityLineRecorded']!);
     await expect(event.locator('a')).toHaveAttribute('href', `/emission/setting/audit-log?entityId=${encodeURIComponent(dealId)}`);
+    // By cause: the one late entry, the kg of its line; the event says so too.
+    expect(detail.causes).toEqual([{ cause: 'lateEntry', lines: 1, differenceKg: changed.differenceKg }]);
+    const cause = page.getByTestId('report-cause');
+    await expect(cause).toHaveCount(1);
+    await expect(cause).toHaveAttribute('data-cause', 'lateEntry');
+    await expect(cause).toHaveAttribute('data-difference-kg', changed.differenceKg);
+    await expect(event).toHaveAttribute('data-cause', 'lateEntry');
+    // The supplement, read at the filed position, says it is outside the hash.
+    await expect(page.getByTestId('report-supplement')).toHaveAttribute('data-position', filed.position);
+    await expect(page.getByTestId('report-supplement-outside-hash')).toContainText(filed.position);
     // The chart's figures are also a table of its name.
     const chartName = (await page.locator('[data-testid="report-chart"] svg.ghg-chart').getAttribute('aria-label'))!;
     await expect(page.getByRole('table', { name: chartName, exact: true })).toHaveCount(1);
@@ -135,6 +146,8 @@ test('an admin files the draft with a note, a line recorded afterwards shows as 
     await expect(page.getByTestId('side-nav')).toBeHidden();
     await expect(page.getByTestId('report-print')).toBeHidden();
     await expect(page.getByTestId('report-categories')).toBeVisible();
+    await expect(page.getByTestId('report-causes')).toBeVisible();
+    await expect(page.getByTestId('report-supplement')).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
     await expect(page.getByTestId('side-nav')).toBeVisible();
 

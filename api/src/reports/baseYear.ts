@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { baseYearRestatementReasons, longText } from '@ghg/events';
 import { queryPosition } from '../core/args';
 import { defineRoute, errorTable, noErrors } from '../core/contract';
-import { ChangedLine, GhgInventory, kg, position, sha256 } from './reports';
+import { CauseSummary, ChangedLine, GhgInventory, kg, position, sha256 } from './reports';
 
 /**
  * The base year and its recalculation (docs/api.md, "Base year"; GHG Protocol Corporate
@@ -52,6 +52,8 @@ export const baseYearRoutes = {
       /** The lines that differ from the latest record, largest first, with the events that changed them. */
       lines: z.array(ChangedLine),
       moreLines: z.number().int(),
+      /** What moved it, by cause, over every differing line. */
+      causes: CauseSummary,
     }),
     errors: noErrors,
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idText, longText, reportRegimes, scopeSettingCategories } from '@ghg/events';
+import { baseYearRestatementReasons, idText, longText, nonFossilCertificateTypes, nonFossilPowerSources, reportRegimes, scopeCategories, scopeSettingCategories } from '@ghg/events';
+import { differenceCauses, KYOTO_GAS_GROUPS } from '@ghg/domain';
 import { XLSX_MEDIA_TYPE } from '../views/export';
 import { IdParam, queryAsOf, queryPosition, queryYear } from '../core/args';
 import { defineRoute, errorTable, noErrors } from '../core/contract';
@@ -56,14 +57,102 @@ export const FiledReport = z.strictObject({
   scope3Kg: kg,
 });
 
-/** One event that changed a line between the filing and now. */
+/** One event that changed a line between the filing and now, with its cause (null: it changed nothing the report shows) and the kg it changed. */
 const LineEvent = z.strictObject({
-  type: z.string(),
+  type: z.enum(['ActivityLineRecorded', 'ActivityLineChanged', 'ActivityLineRecalculated', 'ActivityLineRemoved']),
   position,
   occurredAt: z.string(),
   actorUserId: z.string().nullable(),
   actorName: z.string().nullable(),
   correlationId: z.string(),
+  cause: z.enum(differenceCauses).nullable(),
+  differenceKg: kg,
+});
+
+/**
+ * The difference between a recorded report and now by cause (domain/src/reports/differenceCauses.ts),
+ * over every differing line: late entries, corrections, removals, restatements (a new calculation
+ * basis: another factor version or GWP set), organisation changes (lines in a section created since).
+ */
+export const CauseSummary = z.array(z.strictObject({ cause: z.enum(differenceCauses), lines: z.number().int(), differenceKg: kg }));
+
+/**
+ * Beside the inventory, read at the report's position and outside its hash
+ * (domain/src/reports/inventorySupplement.ts): base year, targets, offsets and certificates, exclusions.
+ */
+export const InventorySupplement = z.strictObject({
+  position,
+  baseYear: z
+    .strictObject({
+      baseYear: z.number().int(),
+      thresholdPercent: z.number(),
+      records: z.array(
+        z.strictObject({
+          kind: z.enum(['set', 'restated']),
+          baseYear: z.number().int(),
+          thresholdPercent: z.number(),
+          position,
+          totalKg: kg,
+          reason: z.enum(baseYearRestatementReasons).nullable(),
+          note: z.string().nullable(),
+          recordedAt: z.string(),
+        }),
+      ),
+      baseYearKg: kg,
+      reportKg: kg,
+      changeKg: kg,
+      changePercent: z.number().nullable(),
+    })
+    .nullable(),
+  targets: z.array(
+    z.strictObject({
+      id: z.string(),
+      scopeCategory: z.enum(scopeCategories),
+      goalYear: z.number().int(),
+      baseYear: z.number().int().nullable(),
+      baseYearKg: kg,
+      goalKg: kg,
+      goalPercent: z.number(),
+      reportKg: kg,
+      reductionKg: kg,
+      reductionPercent: z.number().nullable(),
+      progressPercent: z.number().nullable(),
+    }),
+  ),
+  offsets: z.array(
+    z.strictObject({
+      id: z.string(),
+      type: z.string(),
+      particularNumberFrom: z.string(),
+      particularNumberTo: z.string(),
+      invalidOrRelocationQuantity: z.number(),
+      invalidOrRelocationDate: z.string(),
+      authType: z.string(),
+    }),
+  ),
+  /** t-CO2, six decimals. */
+  offsetsTonnes: kg,
+  certificates: z.array(
+    z.strictObject({
+      id: z.string(),
+      certificateType: z.enum(nonFossilCertificateTypes),
+      quantityKwh: z.number(),
+      periodFrom: z.string(),
+      periodTo: z.string(),
+      fiscalYear: z.number().int(),
+      tracking: z.boolean(),
+      powerSource: z.enum(nonFossilPowerSources).nullable(),
+      generatorName: z.string().nullable(),
+      generatorLocation: z.string().nullable(),
+    }),
+  ),
+  /** kWh, six decimals. */
+  certificatesKwh: kg,
+  exclusions: z.strictObject({
+    categories: z.array(z.strictObject({ scopeCategory: z.enum(scopeSettingCategories), scopeSettings: z.number().int() })),
+    gases: z.array(z.enum(KYOTO_GAS_GROUPS)),
+    unsplitKg: kg,
+  }),
 });
 
 /** A line that differs between a recorded report and now (`filedKg`: as recorded), with the events that changed it since. */
@@ -88,7 +177,7 @@ export const reportRoutes = {
     permission: 'company.read',
     summary: 'A report as an XLSX workbook: a filed report as filed (`reportId`), or the draft of a fiscal year as of now or `asOf`',
     description:
-      "Sheets: the summary (the filing or the moment, the log position, the SHA-256 of the content, scope 1, scope 2 on both bases, scope 3, water), the categories, the gases, the methods, and the factor and GWP sets; headings in the caller's language, figures as numbers (kg CO2e). A filed report is rendered again at its position, so the workbook shows exactly what was filed.",
+      "Sheets: the summary (the filing or the moment, the log position, the SHA-256 of the content, scope 1, scope 2 on both bases, scope 3, water), the categories, the gases, the methods, and the factor and GWP sets; then the supplement as of the same position (base year and recalculations, targets and progress, offsets and certificates, exclusions), each of its sheets saying it is not part of the hashed content. Headings in the caller's language, figures as numbers (kg CO2e). A filed report is rendered again at its position, so the workbook shows exactly what was filed.",
     body: z
       .object({ reportId: idText().optional(), fiscalYear: z.number().int().min(1900).max(2200).optional(), asOf: asOfQuery.optional() })
       .refine((b) => b.reportId !== undefined || b.fiscalYear !== undefined, { path: ['fiscalYear'], message: 'required' }),
@@ -120,7 +209,9 @@ export const reportRoutes = {
     method: 'GET',
     url: '/api/reports/:id',
     permission: 'company.read',
-    summary: 'A filed report: as filed (re-rendered from the log, with its hash checked), as it would be now, and the differences with the events that caused them',
+    summary: 'A filed report: as filed (re-rendered from the log, with its hash checked), as it would be now, and the differences with the events that caused them, by cause',
+    description:
+      'Each changed line lists the events that made a new version of it since the filing, each with its cause (`lateEntry`, `correction`, `removal`, `restatement`, `organisation`; null when it changed nothing the report shows) and the kg it changed; `causes` adds them up by cause over every differing line. `supplement` is read at the filed position from the base-year records and the settings folded from the audit log: base year and recalculations, targets and progress, offsets and certificates (never subtracted from a scope), exclusions. It is not part of the filed content or its SHA-256.',
     params: IdParam,
     response: z.strictObject({
       report: FiledReport,
@@ -131,6 +222,10 @@ export const reportRoutes = {
       lines: z.array(ChangedLine),
       /** More lines differ than are listed (the largest differences come first). */
       moreLines: z.number().int(),
+      /** The difference by cause, over every differing line (listed or not). */
+      causes: CauseSummary,
+      /** The report's supplement as of its filed position (not part of the filed content or its hash). */
+      supplement: InventorySupplement,
     }),
     errors: reportErrors,
   }),

@@ -1,18 +1,27 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { reportRoutes, XLSX_MEDIA_TYPE } from '@ghg/api';
-import { AsOfAheadError, filedReport, renderInventory, resolveAsOf, type FiledReportRecord, type RenderedInventory } from '@ghg/projector';
+import { AsOfAheadError, filedReport, renderInventory, renderSupplement, resolveAsOf, type FiledReportRecord, type RenderedInventory } from '@ghg/projector';
 import type { CommandApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
 import { messagesOf, sheetName, userLocale } from '../core/spreadsheet';
+
+/** The certificate types' names (the settings screen's). */
+const certificateTypeName = {
+  fit: 'offset.certificate.type.fit',
+  non_fit_renewable: 'offset.certificate.type.nonFitRenewable',
+  non_fit_non_renewable: 'offset.certificate.type.nonFitNonRenewable',
+} as const;
 
 /** kg text → a number for a cell (the sheet keeps the six decimals the content has). */
 const kg = (text: string) => Number(text);
 
 /**
  * POST /api/reports/xlsx: the GHG Protocol inventory summary as a workbook — a filed report as
- * filed, or a draft as of now or a past moment. Small (a row per category, gas, method, set), so
- * it is written whole.
+ * filed, or a draft as of now or a past moment, and its supplement as of the same position (base
+ * year, targets, offsets and certificates, exclusions: sheets after the inventory's, each saying it
+ * is no part of the hashed content). Small (a row per category, gas, method, set), so it is
+ * written whole.
  */
 export function registerReportXlsxRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
   const { knex } = deps.db;
@@ -93,6 +102,143 @@ export function registerReportXlsxRoutes(app: FastifyInstance, deps: CommandApiD
       [t('reports.xlsx.source'), t('reports.xlsx.version'), t('audit.field.lines')],
       [...content.factorSets.map((f) => [f.setId, f.version, f.lines]), ...content.gwpSets.map((g) => [`GWP ${g.id}`, g.version, g.lines])],
       [28, 16, 10],
+    );
+    // The supplement (base year, targets, offsets and certificates, exclusions) as of the same position, outside the content and its hash.
+    const supplement = await renderSupplement(knex, companyId, content);
+    type Cell = string | number | null;
+    /** A sheet of blocks (a bold heading row, then rows), under a first row saying it is no part of the hashed content. */
+    const supplementSheet = (name: string, blocks: { headings: string[]; rows: Cell[][] }[], widths: number[]) => {
+      const ws = book.addWorksheet(sheetName(name, taken));
+      ws.addRow([t('reports.xlsx.supplementNote').replace('{position}', supplement.position)]).font = { italic: true };
+      for (const block of blocks) {
+        ws.addRow([]);
+        ws.addRow(block.headings).font = { bold: true };
+        for (const cells of block.rows) {
+          const row = ws.addRow(cells);
+          cells.forEach((c, i) => {
+            if (typeof c === 'number' && !Number.isInteger(c)) row.getCell(i + 1).numFmt = '#,##0.000000';
+          });
+        }
+      }
+      widths.forEach((w, i) => (ws.getColumn(i + 1).width = w));
+    };
+    const percent = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+    const goalCategory = (c: string) => `${c} ${t(`scope.category.${c}`)}`;
+    const by = supplement.baseYear;
+    supplementSheet(
+      t('reports.xlsx.sheet.baseYear'),
+      by === null
+        ? [{ headings: [t('reports.supplement.baseYear')], rows: [[t('reports.supplement.baseYear.none')]] }]
+        : [
+            {
+              headings: [t('reports.xlsx.item'), t('reports.xlsx.value')],
+              rows: [
+                [t('reports.supplement.baseYear.year'), by.baseYear],
+                [t('audit.field.thresholdPercent'), by.thresholdPercent],
+                [`${t('reports.supplement.baseYear.baseYearTotal')} (kg-CO2e)`, kg(by.baseYearKg)],
+                [`${t('reports.supplement.baseYear.reportTotal')} (kg-CO2e)`, kg(by.reportKg)],
+                [`${t('reports.supplement.baseYear.change')} (kg-CO2e)`, kg(by.changeKg)],
+                [`${t('reports.supplement.baseYear.change')} (%)`, percent(by.changePercent)],
+              ],
+            },
+            {
+              headings: [t('reports.baseYear.column.kind'), t('audit.field.position'), 'kg-CO2e', t('reports.baseYear.column.reason'), t('reports.column.note'), t('reports.baseYear.column.recordedAt')],
+              rows: by.records.map((r) => [
+                t(r.kind === 'set' ? 'reports.baseYear.kind.set' : 'reports.baseYear.kind.restated'),
+                r.position,
+                kg(r.totalKg),
+                r.reason === null ? '' : t(`reports.baseYear.reason.${r.reason}`),
+                r.note ?? '',
+                r.recordedAt,
+              ]),
+            },
+          ],
+      [44, 20, 20, 40, 40, 26],
+    );
+    supplementSheet(
+      t('reports.xlsx.sheet.targets'),
+      [
+        {
+          headings: [
+            t('reports.column.category'),
+            t('reports.supplement.column.goalYear'),
+            t('reports.supplement.column.baseYear'),
+            t('reports.supplement.column.baseYearEmission').replace('{unit}', 'kg-CO2e'),
+            t('reports.supplement.column.goal').replace('{unit}', 'kg-CO2e'),
+            `${t('reports.supplement.column.goalPercent')} (%)`,
+            t('reports.supplement.column.thisYear').replace('{unit}', 'kg-CO2e'),
+            `${t('reports.supplement.column.reduction')} (%)`,
+            `${t('reports.supplement.column.progress')} (%)`,
+          ],
+          rows:
+            supplement.targets.length === 0
+              ? [[t('reports.supplement.targets.none')]]
+              : supplement.targets.map((g) => [goalCategory(g.scopeCategory), g.goalYear, g.baseYear, kg(g.baseYearKg), kg(g.goalKg), g.goalPercent, kg(g.reportKg), percent(g.reductionPercent), percent(g.progressPercent)]),
+        },
+      ],
+      [44, 12, 12, 22, 22, 14, 22, 14, 14],
+    );
+    supplementSheet(
+      t('reports.xlsx.sheet.offsets'),
+      [
+        {
+          headings: [t('reports.supplement.column.creditType'), t('offset.particularNumberFrom'), t('offset.particularNumberTo'), `${t('offset.invalidOrRelocationQuantity')} (t-CO2)`, t('offset.invalidOrRelocationDate'), t('offset.authType')],
+          rows: [
+            ...(supplement.offsets.length === 0
+              ? [[t('reports.supplement.offsets.none')]]
+              : supplement.offsets.map((o) => [o.type, o.particularNumberFrom, o.particularNumberTo, o.invalidOrRelocationQuantity, o.invalidOrRelocationDate, o.authType])),
+            [t('reports.causes.total'), null, null, kg(supplement.offsetsTonnes)],
+          ],
+        },
+        {
+          headings: [
+            t('offset.certificate.certificateType'),
+            t('offset.certificate.quantityKwh'),
+            t('offset.certificate.periodFrom'),
+            t('offset.certificate.periodTo'),
+            t('offset.certificate.tracking'),
+            t('offset.certificate.powerSource'),
+            t('offset.certificate.generatorName'),
+            t('offset.certificate.generatorLocation'),
+          ],
+          rows: [
+            ...(supplement.certificates.length === 0
+              ? [[t('reports.supplement.certificates.none')]]
+              : supplement.certificates.map((c) => [
+                  t(certificateTypeName[c.certificateType]),
+                  c.quantityKwh,
+                  c.periodFrom,
+                  c.periodTo,
+                  c.tracking ? t('offset.certificate.trackingLabel') : '',
+                  c.powerSource === null ? '' : t(`offset.certificate.source.${c.powerSource}`),
+                  c.generatorName ?? '',
+                  c.generatorLocation ?? '',
+                ])),
+            [t('reports.causes.total'), kg(supplement.certificatesKwh)],
+          ],
+        },
+      ],
+      [40, 20, 20, 20, 20, 20, 24, 24],
+    );
+    supplementSheet(
+      t('reports.xlsx.sheet.exclusions'),
+      [
+        {
+          headings: [t('reports.column.category'), t('reports.supplement.exclusions.notReported'), t('nav.item.scopeSetting')],
+          rows:
+            supplement.exclusions.categories.length === 0
+              ? [[t('reports.supplement.exclusions.none')]]
+              : supplement.exclusions.categories.map((c) => [category(c.scopeCategory), t('reports.supplement.exclusions.notReported'), c.scopeSettings]),
+        },
+        {
+          headings: [t('reports.xlsx.gas'), t('reports.supplement.exclusions.notReported')],
+          rows: [
+            ...supplement.exclusions.gases.map((g) => [g, t('reports.supplement.exclusions.notReported')]),
+            [t('reports.supplement.exclusions.unsplit').replace('{value}', supplement.exclusions.unsplitKg)],
+          ],
+        },
+      ],
+      [56, 20, 16],
     );
     const buffer = Buffer.from(await book.xlsx.writeBuffer());
     const fileName = `ghg-inventory-FY${content.fiscalYear}-${filed ? filed.reportId.slice(0, 8).replace(/[^A-Za-z0-9-]/g, '_') : `position-${content.position}`}.xlsx`;

@@ -5,3 +5,5 @@ export * from './reportDiff';
 export * from './reportFiling';
 export * from './baseYear';
 export * from './energyReport';
+export * from './differenceCauses';
+export * from './inventorySupplement';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { buildGhgInventory, canonicalJson, type GhgInventoryContent, type InventoryLine } from '@ghg/domain';
+import { buildGhgInventory, canonicalJson, type GhgInventoryContent, type InventoryLine, type LineEventType, type ReportedLineState } from '@ghg/domain';
 import type { ScopeSettingCategory } from '@ghg/events';
 import { emissionLedgerHistoryProjection } from '../activity/ledgerHistory';
 
@@ -114,36 +114,89 @@ export async function renderInventory(knex: Knex, companyId: string, fiscalYear:
 
 export interface LineChange {
   dealId: string;
-  type: string;
+  type: LineEventType;
   position: string;
   occurredAt: string;
   actorUserId: string | null;
   actorName: string | null;
   correlationId: string;
+  /** The line as the event left it, with its fiscal year; null when the event removed it. */
+  line: (ReportedLineState & { fiscalYear: number }) | null;
 }
+
+/** How many lines one query of their events names (a restated year can make every line differ). */
+const DEAL_IDS_PER_QUERY = 5_000;
 
 /** The events that made a new version of each of these lines after `from` up to `to`, in log order. */
 export async function lineChangesBetween(knex: Knex, companyId: string, dealIds: readonly string[], from: bigint, to: bigint): Promise<LineChange[]> {
-  if (dealIds.length === 0) return [];
-  const rows: { deal_id: string; event_type: string; valid_from: string | number; occurred_at: Date | string; actor_user_id: string | null; actor_name: string | null; correlation_id: string }[] = await knex(
-    'emission_ledger_history as h',
-  )
-    .leftJoin('users as u', 'u.id', 'h.actor_user_id')
-    .where('h.company_id', companyId)
-    .whereIn('h.deal_id', dealIds)
-    .andWhere('h.valid_from', '>', from.toString())
-    .andWhere('h.valid_from', '<=', to.toString())
-    .orderBy('h.valid_from')
-    .select('h.deal_id', 'h.event_type', 'h.valid_from', 'h.occurred_at', 'h.actor_user_id', 'u.name as actor_name', 'h.correlation_id');
-  return rows.map((r) => ({
-    dealId: r.deal_id,
-    type: r.event_type,
-    position: String(r.valid_from),
-    occurredAt: new Date(r.occurred_at).toISOString(),
-    actorUserId: r.actor_user_id,
-    actorName: r.actor_name,
-    correlationId: r.correlation_id,
-  }));
+  const out: LineChange[] = [];
+  for (let i = 0; i < dealIds.length; i += DEAL_IDS_PER_QUERY) {
+    const rows: {
+      deal_id: string;
+      event_type: LineEventType;
+      valid_from: string | number;
+      occurred_at: Date | string;
+      actor_user_id: string | null;
+      actor_name: string | null;
+      correlation_id: string;
+      removed: boolean;
+      fiscal_year: number | null;
+      section_id: string | null;
+      scope_category: ScopeSettingCategory | null;
+      formula_id: string | null;
+      co2e_kg: string | null;
+      co2e_location_kg: string | null;
+      co2e_market_kg: string | null;
+    }[] = await knex('emission_ledger_history as h')
+      .leftJoin('users as u', 'u.id', 'h.actor_user_id')
+      .where('h.company_id', companyId)
+      .whereIn('h.deal_id', dealIds.slice(i, i + DEAL_IDS_PER_QUERY))
+      .andWhere('h.valid_from', '>', from.toString())
+      .andWhere('h.valid_from', '<=', to.toString())
+      .orderBy(['h.valid_from', 'h.deal_id'])
+      .select(
+        'h.deal_id',
+        'h.event_type',
+        'h.valid_from',
+        'h.occurred_at',
+        'h.actor_user_id',
+        'u.name as actor_name',
+        'h.correlation_id',
+        'h.removed',
+        'h.fiscal_year',
+        'h.section_id',
+        'h.scope_category',
+        'h.formula_id',
+        knex.raw('h.co2e_kg::text as co2e_kg'),
+        knex.raw('h.co2e_location_kg::text as co2e_location_kg'),
+        knex.raw('h.co2e_market_kg::text as co2e_market_kg'),
+      );
+    for (const r of rows) {
+      out.push({
+        dealId: r.deal_id,
+        type: r.event_type,
+        position: String(r.valid_from),
+        occurredAt: new Date(r.occurred_at).toISOString(),
+        actorUserId: r.actor_user_id,
+        actorName: r.actor_name,
+        correlationId: r.correlation_id,
+        line:
+          r.removed || r.fiscal_year === null
+            ? null
+            : {
+                fiscalYear: r.fiscal_year,
+                sectionId: r.section_id!,
+                scopeCategory: r.scope_category!,
+                formulaId: r.formula_id!,
+                co2eKg: r.co2e_kg!,
+                locationKg: r.co2e_location_kg,
+                marketKg: r.co2e_market_kg,
+              },
+      });
+    }
+  }
+  // Chunks are each in log order: merge them into one.
+  return dealIds.length > DEAL_IDS_PER_QUERY ? out.sort((a, b) => (BigInt(a.position) < BigInt(b.position) ? -1 : BigInt(a.position) > BigInt(b.position) ? 1 : a.dealId < b.dealId ? -1 : a.dealId > b.dealId ? 1 : 0)) : out;
 }
 
 /**

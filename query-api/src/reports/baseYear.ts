@@ -18,13 +18,13 @@ export function registerBaseYearQueries(app: FastifyInstance, deps: QueryApiDeps
     const records = await baseYearRecords(knex, companyId);
     const latest = records.at(-1);
     const answerRecords = records.map(({ baseYear: _y, thresholdPercent: _t, ...record }) => record);
-    if (!latest) return { baseYear: null, thresholdPercent: DEFAULT_SIGNIFICANCE_PERCENT, records: [], now: null, change: null, lines: [], moreLines: 0 };
+    if (!latest) return { baseYear: null, thresholdPercent: DEFAULT_SIGNIFICANCE_PERCENT, records: [], now: null, change: null, lines: [], moreLines: 0, causes: [] };
     const nowAt = await resolveAsOf(knex, companyId, undefined);
     const recordedAt = BigInt(latest.position);
     const now = await renderInventory(knex, companyId, latest.baseYear, nowAt);
     const recorded = await renderInventory(knex, companyId, latest.baseYear, recordedAt);
     const figures = baseYearFiguresOf(now.content);
-    const changed = await changedLines(knex, companyId, { lines: recorded.lines, at: recordedAt }, { lines: now.lines, at: nowAt });
+    const changed = await changedLines(knex, companyId, latest.baseYear, { lines: recorded.lines, at: recordedAt }, { lines: now.lines, at: nowAt });
     return {
       baseYear: latest.baseYear,
       thresholdPercent: latest.thresholdPercent,

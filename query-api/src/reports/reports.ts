@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reportRoutes } from '@ghg/api';
 import { diffCategories } from '@ghg/domain';
-import { filedReport, filedReports, renderInventory, resolveAsOf, type FiledReportRecord } from '@ghg/projector';
+import { filedReport, filedReports, renderInventory, renderSupplement, resolveAsOf, type FiledReportRecord } from '@ghg/projector';
 import type { QueryApiDeps } from '../core/deps';
 import { asOfPosition } from './asOf';
 import { changedLines } from './changedLines';
@@ -32,13 +32,17 @@ export function registerReportQueries(app: FastifyInstance, deps: QueryApiDeps):
     const nowAt = await resolveAsOf(knex, companyId, undefined);
     const asFiled = await renderInventory(knex, companyId, report.fiscalYear, filedAt);
     const now = await renderInventory(knex, companyId, report.fiscalYear, nowAt);
-    const changed = await changedLines(knex, companyId, { lines: asFiled.lines, at: filedAt }, { lines: now.lines, at: nowAt });
+    const [changed, supplement] = await Promise.all([
+      changedLines(knex, companyId, report.fiscalYear, { lines: asFiled.lines, at: filedAt }, { lines: now.lines, at: nowAt }),
+      renderSupplement(knex, companyId, asFiled.content),
+    ]);
     return {
       report,
       asFiled: { content: asFiled.content, sha256: asFiled.sha256, reproduced: asFiled.sha256 === report.sha256 },
       now: { content: now.content, sha256: now.sha256 },
       categories: diffCategories(asFiled.content, now.content),
       ...changed,
+      supplement,
     };
   });
 }

@@ -14,6 +14,7 @@ import { unitSymbol, type EmissionUnit } from '../views/core/filters';
 import { useReportDraft } from './api';
 import { baseYearCodes, reasonName, useBaseYear, useRestateBaseYear, useSetBaseYear, type BaseYear, type RestatementReason } from './baseYearApi';
 import { ChangedLinesTable } from './ChangedLinesTable';
+import { CauseSummaryTable } from './CauseSummaryTable';
 import { shortHash } from './figures';
 import { useKgFormat } from './useKgFormat';
 import './reports.css';
@@ -125,6 +126,10 @@ function BaseYearStatus({ data, unit }: { data: BaseYear; unit: EmissionUnit }) 
         </HTMLTable>
       </Card>
 
+      <Card className="ghg-table-card ghg-scroll-x">
+        <h2 className="bp6-heading ghg-section-title">{t('reports.causes.title')}</h2>
+        <CauseSummaryTable causes={data.causes} unit={unit} intro="reports.causes.baseYearIntro" />
+      </Card>
       <Card className="ghg-table-card ghg-scroll-x">
         <h2 className="bp6-heading ghg-section-title">{t('reports.baseYear.lines')}</h2>
         <ChangedLinesTable lines={data.lines} moreLines={data.moreLines} unit={unit} thenLabel="reports.baseYear.column.recorded" />

@@ -12,6 +12,7 @@ import { unitSymbol, type EmissionUnit } from '../views/core/filters';
 import type { ReportDetail } from './api';
 import { useKgFormat } from './useKgFormat';
 import { shortHash } from './figures';
+import { causeName } from './names';
 
 type LineColumn = 'dealId' | 'category' | 'filedKg' | 'nowKg' | 'differenceKg';
 export type ChangedLine = ReportDetail['lines'][number];
@@ -24,7 +25,7 @@ export const categoryOrder = (category: string) => (scopeSettingCategories as re
 /**
  * The activity lines that differ between a recorded report (filed, or the base year as recorded)
  * and now: each with its figure then and now, and the events that changed it since, each linking
- * to the line's history. Sortable; `moreLines` says how many are not listed.
+ * to the line's history, with its cause and the change it made. Sortable; `moreLines` says how many are not listed.
  */
 export function ChangedLinesTable({ lines, moreLines, unit, thenLabel }: { lines: readonly ChangedLine[]; moreLines: number; unit: EmissionUnit; thenLabel: MessageId }) {
   const t = useT();
@@ -77,8 +78,15 @@ export function ChangedLinesTable({ lines, moreLines, unit, thenLabel }: { lines
                     {l.events.map((e) => {
                       const name = eventMessage(e.type);
                       return (
-                        <li key={`${e.position} ${e.type}`} data-testid="report-line-event" data-type={e.type}>
+                        <li key={`${e.position} ${e.type}`} data-testid="report-line-event" data-type={e.type} data-cause={e.cause ?? ''} data-difference-kg={e.differenceKg}>
                           <Link to={historyOf(l.dealId)}>{name ? t(name) : e.type}</Link>{' '}
+                          {e.cause === null ? (
+                            <span className="bp6-text-muted">({t('reports.event.noCause')})</span>
+                          ) : (
+                            <span>
+                              ({t(causeName[e.cause])} {difference(e.differenceKg)} {symbol})
+                            </span>
+                          )}{' '}
                           <span className="bp6-text-muted">{t('reports.event.by', { at: dateTime(e.occurredAt), user: e.actorName ?? e.actorUserId ?? t('audit.system') })}</span>{' '}
                           <code className="ghg-small" title={e.correlationId}>
                             {shortHash(e.correlationId, 8)}

@@ -16,6 +16,8 @@ import { reportCodes, useReportDetail, type ReportDetail } from './api';
 import { AuditPackButton } from './AuditPackButton';
 import { ReportXlsxButton } from './ReportXlsxButton';
 import { categoryOrder, ChangedLinesTable } from './ChangedLinesTable';
+import { CauseSummaryTable } from './CauseSummaryTable';
+import { ReportSupplement } from './ReportSupplement';
 import { useKgFormat } from './useKgFormat';
 import { figureIn } from './figures';
 import { regimeName } from './names';
@@ -27,7 +29,9 @@ type CategoryColumn = 'category' | 'filedKg' | 'nowKg' | 'differenceKg';
 /**
  * One filed report (`?id=`): what was filed, re-rendered from the log up to the position it was
  * filed at with its hash checked against the filed one, beside the same report as of now, by
- * category and by line, each changed line with the events that changed it. Printable.
+ * category, by cause and by line, each changed line with the events that changed it; then the
+ * supplement as of the filed position (base year, targets, offsets and certificates, exclusions),
+ * outside the hashed content. Printable.
  */
 export default function ReportDetailPage() {
   const t = useT();
@@ -74,7 +78,7 @@ export default function ReportDetailPage() {
 function ReportBody({ detail, unit }: { detail: ReportDetail; unit: EmissionUnit }) {
   const t = useT();
   const intl = useIntl();
-  const { report, asFiled, categories, lines, moreLines } = detail;
+  const { report, asFiled, categories, lines, moreLines, causes, supplement } = detail;
   const symbol = unitSymbol[unit];
   const digits = unitDigits[unit];
   const { amount, difference, dateTime } = useKgFormat(unit);
@@ -184,9 +188,16 @@ function ReportBody({ detail, unit }: { detail: ReportDetail; unit: EmissionUnit
       </Card>
 
       <Card className="ghg-table-card ghg-scroll-x">
+        <h2 className="bp6-heading ghg-section-title">{t('reports.causes.title')}</h2>
+        <CauseSummaryTable causes={causes} unit={unit} intro="reports.causes.intro" />
+      </Card>
+
+      <Card className="ghg-table-card ghg-scroll-x">
         <h2 className="bp6-heading ghg-section-title">{t('reports.detail.lines')}</h2>
         <ChangedLinesTable lines={lines} moreLines={moreLines} unit={unit} thenLabel="reports.column.asFiled" />
       </Card>
+
+      <ReportSupplement supplement={supplement} unit={unit} />
     </>
   );
 }
