@@ -37,6 +37,7 @@ import { reportRoutes } from './reports/reports';
 import { baseYearRoutes } from './reports/baseYear';
 import { auditPackRoutes } from './reports/auditPack';
 import { energyReportRoutes } from './reports/energy';
+import { shkReportRoutes } from './reports/shk';
 
 export * from './core/contract';
 export * from './core/args';
@@ -51,6 +52,7 @@ export { XLSX_MEDIA_TYPE, exportColumns, exportFileTypes, exportScopes, exportSh
 export { GhgInventory, FiledReport } from './reports/reports';
 export { AsOfMoment, DEFAULT_AS_OF_MOMENTS, MAX_AS_OF_MOMENTS, MIN_AS_OF_MOMENTS } from './views/asOfMoments';
 export { EnergyReport, EnergyGap, energyTypes } from './reports/energy';
+export { ShkReport, ShkGap, shkGasClasses, shkRules, shkAdjustmentKinds, shkUnclassifiedReasons } from './reports/shk';
 export { uploadRefusals, type UploadRefusalCode } from './calculation/companyFactorSets';
 export {
   sessionRoutes,
@@ -87,6 +89,7 @@ export {
   auditPackRoutes,
   asOfMomentRoutes,
   energyReportRoutes,
+  shkReportRoutes,
 };
 
 export interface ApiFeature {
@@ -120,6 +123,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Base year', routes: baseYearRoutes },
   { tag: 'Audit pack', routes: auditPackRoutes },
   { tag: 'Energy report', routes: energyReportRoutes },
+  { tag: 'SHK report', routes: shkReportRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
   { tag: 'As of a moment', routes: asOfMomentRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },

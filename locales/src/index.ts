@@ -23,6 +23,7 @@ import a11y from './features/a11y';
 import reports from './features/reports';
 import auditPack from './features/auditPack';
 import energyReport from './features/energyReport';
+import shkReport from './features/shkReport';
 // `import` is a reserved word: the folder's fragment is registered under its name below.
 import importFragment from './features/import';
 
@@ -38,7 +39,7 @@ export { DEFAULT_LOCALE, LOCALES, intlLocale, isLocale, mergeFragments, type Loc
  * A feature folder is registered here by its folder name (fragments.unit.test.ts fails on a folder
  * missing from this list).
  */
-export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, activityInput, aggregate, factorLibrary, http, health, import: importFragment, views, viewsIntensity, viewsComparison, home, viewsRegion, viewsGroupFlag, a11y, reports, auditPack, energyReport };
+export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, activityInput, aggregate, factorLibrary, http, health, import: importFragment, views, viewsIntensity, viewsComparison, home, viewsRegion, viewsGroupFlag, a11y, reports, auditPack, energyReport, shkReport };
 type Fragment = (typeof fragments)[keyof typeof fragments];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 

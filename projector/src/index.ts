@@ -15,6 +15,7 @@ export { allProjections, migrations, projectorFeatures } from './features';
 export { auditedContracts, describeForAudit, diffFields, FACTOR_SET_FIELD_PREFIX, type AuditView } from './audit/auditDescriptors';
 export { AsOfAheadError, contentHash, lineChangesBetween, linesAsOf, reflectedPosition, renderInventory, resolveAsOf, totalsAsOfSql, type LineChange, type RenderedInventory } from './reports/inventoryReader';
 export { energyLinesAsOf, renderEnergyReport, type RenderedEnergyReport } from './reports/energyReader';
+export { renderShkReport, resolveShkAsOf, shkLinesAsOf, type RenderedShkReport } from './reports/shkReader';
 export { baseYearRecords, type BaseYearRecord } from './reports/baseYearReader';
 export { filedReport, filedReports, type FiledReportRecord } from './reports/filedReportsReader';
 export { auditedRecordsAsOf, renderSupplement, sectionsCreatedBetween } from './reports/supplementReader';

@@ -17,6 +17,7 @@ import { registerReportQueries } from './reports/reports';
 import { registerAsOfMomentQueries } from './views/asOfMoments';
 import { registerBaseYearQueries } from './reports/baseYear';
 import { registerEnergyReportQueries } from './reports/energy';
+import { registerShkReportQueries } from './reports/shk';
 import { registerImportQueries } from './import/imports';
 import { registerManagementIntensityQueries } from './settings/managementIntensity';
 import { registerAuditLogQueries } from './audit/auditLog';
@@ -52,6 +53,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerBaseYearQueries,
   registerEnergyReportQueries,
   registerAsOfMomentQueries,
+  registerShkReportQueries,
   registerImportQueries,
   registerManagementIntensityQueries,
   registerAuditLogQueries,

@@ -7,3 +7,4 @@ export * from './baseYear';
 export * from './energyReport';
 export * from './differenceCauses';
 export * from './inventorySupplement';
+export * from './shkReport';

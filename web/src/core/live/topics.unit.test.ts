@@ -21,9 +21,9 @@ describe('live notice topics → query keys', () => {
       'settings/fiscalYear': [['fiscalYear'], ['auditlog']],
       'settings/currency': [['currency'], ['auditlog']],
       'settings/reductionGoal': [['settings/reductionGoal'], ['auditlog']],
-      // The views' totals carry each year's offsets.
-      'settings/offset': [['activity/lines'], ['settings/offset'], ['auditlog']],
-      'settings/nonFossilCertificate': [['settings/nonFossilCertificate'], ['auditlog']],
+      // The views' totals carry each year's offsets; the SHK report reads offsets and certificates as of its moment.
+      'settings/offset': [['activity/lines'], ['reports'], ['settings/offset'], ['auditlog']],
+      'settings/nonFossilCertificate': [['reports'], ['settings/nonFossilCertificate'], ['auditlog']],
       'settings/groupFlag': [['settings/groupFlag'], ['auditlog']],
       'settings/intensity': [['settings/intensity'], ['auditlog']],
       'settings/managementIntensity': [['settings/managementIntensity'], ['auditlog']],

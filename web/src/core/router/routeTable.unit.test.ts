@@ -61,6 +61,7 @@ describe('route table', () => {
       '/account/setting/users',
       '/emission/report/base-year',
       '/emission/report/energy',
+      '/emission/report/shk',
       '/emission/setting/audit-log',
       '/emission/setting/calculation-basis',
       '/emission/setting/emission-factor',
