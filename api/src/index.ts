@@ -9,6 +9,7 @@ import { accountRoutes } from './account/user';
 import { companyRoutes } from './organization/companies';
 import { companySectionRoutes } from './organization/companySections';
 import { userRoutes } from './organization/users';
+import { apiTokenRoutes } from './organization/apiTokens';
 import { fiscalYearRoutes } from './settings/fiscalYear';
 import { currencyRoutes } from './settings/currency';
 import { reductionGoalRoutes } from './settings/reductionGoal';
@@ -31,8 +32,8 @@ import { liveRoutes } from './live/live';
 import { docsRoutes } from './docs/docs';
 import { importRoutes } from './import/imports';
 import { viewRoutes } from './views/totals';
-import { exportRoutes } from './views/export';
 import { asOfMomentRoutes } from './views/asOfMoments';
+import { exportRoutes } from './views/export';
 import { reportRoutes } from './reports/reports';
 import { baseYearRoutes } from './reports/baseYear';
 import { auditPackRoutes } from './reports/auditPack';
@@ -48,9 +49,9 @@ export { MAX_PASSWORD_LENGTH } from './auth/session';
 export { MAX_LINES, linesArg } from './calculation/calculate';
 export { FactorListQuery } from './calculation/factorLibrary';
 export { MAX_TOTALS_YEARS, TotalsRow, consolidationApproaches, totalsDimensions, totalsScopes, type ConsolidationApproach, type TotalsDimension } from './views/totals';
+export { AsOfMoment, DEFAULT_AS_OF_MOMENTS, MAX_AS_OF_MOMENTS, MIN_AS_OF_MOMENTS } from './views/asOfMoments';
 export { XLSX_MEDIA_TYPE, exportColumns, exportFileTypes, exportScopes, exportSheetCount, exportSheets, type ExportColumn, type ExportScope } from './views/export';
 export { GhgInventory, FiledReport } from './reports/reports';
-export { AsOfMoment, DEFAULT_AS_OF_MOMENTS, MAX_AS_OF_MOMENTS, MIN_AS_OF_MOMENTS } from './views/asOfMoments';
 export { EnergyReport, EnergyGap, energyTypes } from './reports/energy';
 export { ShkReport, ShkGap, shkGasClasses, shkRules, shkAdjustmentKinds, shkUnclassifiedReasons } from './reports/shk';
 export { uploadRefusals, type UploadRefusalCode } from './calculation/companyFactorSets';
@@ -60,6 +61,7 @@ export {
   companyRoutes,
   companySectionRoutes,
   userRoutes,
+  apiTokenRoutes,
   fiscalYearRoutes,
   currencyRoutes,
   reductionGoalRoutes,
@@ -83,11 +85,11 @@ export {
   docsRoutes,
   importRoutes,
   viewRoutes,
+  asOfMomentRoutes,
   exportRoutes,
   reportRoutes,
   baseYearRoutes,
   auditPackRoutes,
-  asOfMomentRoutes,
   energyReportRoutes,
   shkReportRoutes,
 };
@@ -105,6 +107,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Companies', routes: companyRoutes },
   { tag: 'Company sections', routes: companySectionRoutes },
   { tag: 'Users', routes: userRoutes },
+  { tag: 'API tokens', routes: apiTokenRoutes },
   { tag: 'Fiscal year', routes: fiscalYearRoutes },
   { tag: 'Currency rates', routes: currencyRoutes },
   { tag: 'Reduction goals', routes: reductionGoalRoutes },
@@ -118,6 +121,7 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Imports', routes: importRoutes },
   { tag: 'Emissions aggregate', routes: aggregateRoutes },
   { tag: 'Emission views', routes: viewRoutes },
+  { tag: 'As of a moment', routes: asOfMomentRoutes },
   { tag: 'Export', routes: exportRoutes },
   { tag: 'Reports', routes: reportRoutes },
   { tag: 'Base year', routes: baseYearRoutes },
@@ -125,7 +129,6 @@ export const apiFeatures: readonly ApiFeature[] = [
   { tag: 'Energy report', routes: energyReportRoutes },
   { tag: 'SHK report', routes: shkReportRoutes },
   { tag: 'Audit log', routes: auditLogRoutes },
-  { tag: 'As of a moment', routes: asOfMomentRoutes },
   { tag: 'Calculation basis', routes: basisRoutes },
   { tag: 'Preview calculation', routes: calculateRoutes },
   { tag: 'Factor library', routes: factorLibraryRoutes },

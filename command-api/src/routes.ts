@@ -5,6 +5,7 @@ import { registerUserRoutes } from './account/user';
 import { registerCompanyRoutes } from './organization/companies';
 import { registerCompanySectionRoutes } from './organization/companySections';
 import { registerUserManagementRoutes } from './organization/users';
+import { registerApiTokenRoutes } from './organization/apiTokens';
 import { registerFiscalYearRoutes } from './settings/fiscalYear';
 import { registerCurrencyRoutes } from './settings/currency';
 import { registerReductionGoalRoutes } from './settings/reductionGoal';
@@ -37,6 +38,7 @@ export const commandRoutes: readonly CommandRouteModule[] = [
   registerCompanyRoutes,
   registerCompanySectionRoutes,
   registerUserManagementRoutes,
+  registerApiTokenRoutes,
   registerFiscalYearRoutes,
   registerCurrencyRoutes,
   registerReductionGoalRoutes,

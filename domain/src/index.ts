@@ -4,6 +4,7 @@ export * from './core/permissions';
 export * from './settings/index';
 export * from './organization/user';
 export * from './organization/userManagement';
+export * from './organization/apiTokens';
 export * from './organization/tenant';
 export * from './organization/companySections';
 export * from './calculation/index';

@@ -1,6 +1,7 @@
 import core from './core';
 import companySection from './features/companySection';
 import users from './features/users';
+import apiTokens from './features/apiTokens';
 import reductionGoal from './features/reductionGoal';
 import offset from './features/offset';
 import region from './features/region';
@@ -39,7 +40,7 @@ export { DEFAULT_LOCALE, LOCALES, intlLocale, isLocale, mergeFragments, type Loc
  * A feature folder is registered here by its folder name (fragments.unit.test.ts fails on a folder
  * missing from this list).
  */
-export const fragments = { core, companySection, users, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, activityInput, aggregate, factorLibrary, http, health, import: importFragment, views, viewsIntensity, viewsComparison, home, viewsRegion, viewsGroupFlag, a11y, reports, auditPack, energyReport, shkReport };
+export const fragments = { core, companySection, users, apiTokens, reductionGoal, offset, region, groupFlag, intensity, scopeSetting, activityLine, activityInput, aggregate, factorLibrary, http, health, import: importFragment, views, viewsIntensity, viewsComparison, home, viewsRegion, viewsGroupFlag, a11y, reports, auditPack, energyReport, shkReport };
 type Fragment = (typeof fragments)[keyof typeof fragments];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 

@@ -20,3 +20,4 @@ export { baseYearRecords, type BaseYearRecord } from './reports/baseYearReader';
 export { filedReport, filedReports, type FiledReportRecord } from './reports/filedReportsReader';
 export { auditedRecordsAsOf, renderSupplement, sectionsCreatedBetween } from './reports/supplementReader';
 export { asOfMoments, thinnedIndexes, type AsOfMoment, type AsOfMoments } from './views/asOfMoments';
+export { apiTokenById, apiTokensOf, apiTokenSecretMatches, apiTokenSecretSha256, type ApiTokenRow } from './organization/apiTokens';

@@ -3,6 +3,7 @@ import { registerAuthUserRoutes } from './account/authUser';
 import { registerCompanyQueries } from './organization/companies';
 import { registerCompanySectionQueries } from './organization/companySections';
 import { registerUserQueries } from './organization/users';
+import { registerApiTokenQueries } from './organization/apiTokens';
 import { registerFiscalYearQueries } from './settings/fiscalYear';
 import { registerCurrencyQueries } from './settings/currency';
 import { registerReductionGoalQueries } from './settings/reductionGoal';
@@ -13,8 +14,8 @@ import { registerIntensityQueries } from './settings/intensity';
 import { registerScopeSettingQueries } from './settings/scopeSetting';
 import { registerAggregateQueries } from './activity/aggregate';
 import { registerViewQueries } from './views/totals';
-import { registerReportQueries } from './reports/reports';
 import { registerAsOfMomentQueries } from './views/asOfMoments';
+import { registerReportQueries } from './reports/reports';
 import { registerBaseYearQueries } from './reports/baseYear';
 import { registerEnergyReportQueries } from './reports/energy';
 import { registerShkReportQueries } from './reports/shk';
@@ -39,6 +40,7 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerCompanyQueries,
   registerCompanySectionQueries,
   registerUserQueries,
+  registerApiTokenQueries,
   registerFiscalYearQueries,
   registerCurrencyQueries,
   registerReductionGoalQueries,
@@ -49,10 +51,10 @@ export const queryRoutes: readonly QueryRouteModule[] = [
   registerScopeSettingQueries,
   registerAggregateQueries,
   registerViewQueries,
+  registerAsOfMomentQueries,
   registerReportQueries,
   registerBaseYearQueries,
   registerEnergyReportQueries,
-  registerAsOfMomentQueries,
   registerShkReportQueries,
   registerImportQueries,
   registerManagementIntensityQueries,

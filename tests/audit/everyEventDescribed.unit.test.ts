@@ -93,6 +93,8 @@ const samples: { [T in AuditedEventType]: EventOf<T>['data'] } = {
   UserPreferencesChanged: { userId: 'user-1', language: 'zhHans', selectedCompanyId: 'company-2' },
   UserAccessChanged: { userId: 'user-1', role: 'admin', companyIds: ['company-1', 'company-2'], allCompanies: true, sectionId: null },
   UserDeactivated: { userId: 'user-1' },
+  ApiTokenCreated: { tokenId: 'token-1', tenantId: 'tenant-1', companyId: 'company-1', name: 'ERP feed', role: 'editor', createdBy: 'user-1', secretSha256: 'ab'.repeat(32), expiresOn: '2027-03-31' },
+  ApiTokenRevoked: { tokenId: 'token-1', companyId: 'company-1' },
   UserReactivated: { userId: 'user-1' },
   PasswordResetRequested: { userId: 'user-1', tokenHash: 'secret-token-hash', expiresAt: '2026-01-10T10:00:00.000Z' },
   PasswordChanged: { userId: 'user-1', passwordHash: '$argon2id$secret' },

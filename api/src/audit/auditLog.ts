@@ -20,6 +20,8 @@ export const auditLogRoutes = {
       topic: idText().optional(),
       /** Only one record's history (an activity line's deal id, a rate's id …). */
       entityId: idText().optional(),
+      /** Only what one command or one import did (its correlation id, as each entry names it). */
+      correlationId: idText().optional(),
     }),
     response: z.strictObject({
       entries: z.array(
@@ -33,6 +35,10 @@ export const auditLogRoutes = {
           type: z.string(),
           topic: z.string(),
           entityId: z.string().nullable(),
+          /** The command or import that caused it (the X-Correlation-Id a client sent, or one the server made). */
+          correlationId: z.string().nullable(),
+          /** The personal API token the command came through (its creator is the actor), with its name. */
+          apiToken: z.strictObject({ id: z.string(), name: z.string().nullable() }).nullable(),
           changes: z.array(Change),
         }),
       ),

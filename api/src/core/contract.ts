@@ -17,11 +17,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Permission = Action | 'public' | 'websocket';
 
 /** The statuses a refusal may have. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
 
 /**
  * Refusals any route may answer, one status each: a malformed argument, no or a bad token, a role
- * without the permission, a stale expected version, a rate limit, a body or an event too large.
+ * without the permission, a stale expected version, a rate limit, a body or an event too large, an
+ * Idempotency-Key that is malformed, still in use or reused for another request.
  */
 export const sharedErrors = {
   invalid_args: 400,
@@ -31,6 +32,12 @@ export const sharedErrors = {
   rate_limited: 429,
   payload_too_large: 413,
   event_too_large: 413,
+  /** An Idempotency-Key header that is empty, too long or not printable ASCII (docs/api.md, "API clients"). */
+  invalid_idempotency_key: 400,
+  /** The key's first request is still being answered. */
+  idempotency_in_progress: 409,
+  /** The key was used before with another method, path or body. */
+  idempotency_key_reused: 422,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type SharedErrorCode = keyof typeof sharedErrors;

@@ -107,3 +107,9 @@ export function errorAnswer(error: unknown, contract: RouteContract | undefined)
   }
   return null;
 }
+
+/** The credential of an `Authorization: Bearer …` header, when there is one (a session JWT or a personal API token). */
+export function bearerOf(headers: { authorization?: string | undefined }): string | null {
+  const header = headers.authorization;
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : null;
+}

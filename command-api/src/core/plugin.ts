@@ -7,6 +7,7 @@ import { HttpError, Refusal } from './httpErrors';
 import { commandRoutes } from '../routes';
 import { ensureMailOutbox } from './mailOutbox';
 import { ensureSnapshotTable } from './snapshots';
+import { ensureIdempotencyTable } from './idempotency';
 
 /**
  * Every write of the product: authentication, validation, load → decide → append.
@@ -17,6 +18,7 @@ export async function commandApiPlugin(app: FastifyInstance, deps: CommandApiDep
   await app.register(rateLimit, { global: false });
   await ensureMailOutbox(deps.db.knex);
   await ensureSnapshotTable(deps.db.knex);
+  await ensureIdempotencyTable(deps.db.knex);
 
   // An empty body with a JSON content type (e.g. DELETE from some clients) is "no arguments",
   // not a parse failure; malformed JSON is a 400 like any other bad argument.

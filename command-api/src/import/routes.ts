@@ -7,6 +7,7 @@ import type { Cell, ImportSourceType } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { Refusal } from '../core/httpErrors';
 import { registerRoute } from '../core/registerRoute';
+import { idempotencyKeyOf } from '../core/idempotency';
 import type { Session } from '../core/session';
 import { importIdOfKey } from './ids';
 import { fileNameTaken, newImportId, recordedOutcome, runImport, type ImportJob } from './importFile';
@@ -80,10 +81,11 @@ async function bodyOf(request: FastifyRequest): Promise<{ stream: Readable; name
 }
 
 /** An Idempotency-Key names the import: a retry of the same upload answers the first one. */
+const OWN_IDEMPOTENCY = { idempotency: 'own' } as const;
+
 function idempotentImportId(request: FastifyRequest, session: Session): string | null {
-  const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || key.length === 0 || key.length > 200) return null;
-  return importIdOfKey(session.selectedCompanyId, session.userId, key);
+  const key = idempotencyKeyOf(request);
+  return key === null ? null : importIdOfKey(session.selectedCompanyId, session.apiTokenId ? `token:${session.apiTokenId}` : session.userId, key);
 }
 
 async function startJob(deps: CommandApiDeps, session: Session, fileName: string, importId: string | null): Promise<{ importId: string; replay: Outcome | null }> {
@@ -136,7 +138,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: CommandApiDeps)
           throw error;
         }
       });
-    });
+    }, OWN_IDEMPOTENCY);
   });
 
   registerRoute(app, deps, importRoutes.confirm, async ({ session, body, request, reply }) => {
@@ -155,7 +157,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: CommandApiDeps)
       if (!dryRun && outcome.status !== 'error') await discardUpload(upload.uploadId, upload.path);
       return answer(reply, outcome);
     });
-  });
+  }, OWN_IDEMPOTENCY);
 
   registerRoute(app, deps, importRoutes.uploadRows, async ({ session, body, request, reply }) => {
     companyOf(session);
@@ -173,7 +175,7 @@ export function registerImportRoutes(app: FastifyInstance, deps: CommandApiDeps)
       const job: ImportJob = { fileName: body.fileName, sourceType: body.sourceType as ImportSourceType, source, sha256, dryRun: body.dryRun === true, importId, uploadId: null, progress };
       return answer(reply, await runImport(deps, session, job));
     });
-  });
+  }, OWN_IDEMPOTENCY);
 
   registerRoute(app, deps, importRoutes.progress, async ({ session, body }) => {
     const p = progressOf(body.uploadId, session.userId);

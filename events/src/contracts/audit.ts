@@ -21,6 +21,7 @@ export const auditTopics = [
   'organization/companies',
   'organization/companySections',
   'account/user',
+  'organization/apiTokens',
   'settings/fiscalYear',
   'settings/currency',
   'settings/reductionGoal',

@@ -7,6 +7,7 @@ import { claimContracts } from './claims';
 import { activityContracts } from './activity';
 import { importContracts } from './import';
 import { reportContracts } from './reports';
+import { apiTokenContracts } from './apiTokens';
 
 export * from './defineEvent';
 export * from './bounds';
@@ -18,9 +19,10 @@ export * from './activity';
 export * from './import';
 export * from './audit';
 export * from './reports';
+export * from './apiTokens';
 
 /** Every event contract the product writes, with its literal type: the union types below come from it. */
-export const allEventContracts = [...organizationContracts, ...settingsContracts, ...calculationContracts, ...activityContracts, ...importContracts, ...claimContracts, ...reportContracts];
+export const allEventContracts = [...organizationContracts, ...settingsContracts, ...calculationContracts, ...activityContracts, ...importContracts, ...claimContracts, ...reportContracts, ...apiTokenContracts];
 /** Any one of the product's contracts. */
 export type AnyEventContract = (typeof allEventContracts)[number];
 /** The `{type, data}` of every event the product writes, as one discriminated union. */

@@ -14,6 +14,7 @@ export function pickMetadata(raw: unknown): EventMetadata {
     correlationId: String(m.correlationId ?? ''),
     causationId: text(m.causationId),
     occurredAt: String(m.occurredAt ?? ''),
+    ...(typeof m.apiTokenId === 'string' ? { apiTokenId: m.apiTokenId } : {}),
   };
 }
 

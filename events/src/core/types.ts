@@ -16,6 +16,8 @@ export interface EventMetadata {
   causationId: string | null;
   /** ISO-8601 instant when the command was accepted. */
   occurredAt: string;
+  /** The personal API token the command came through (its creator is the actor); absent otherwise. */
+  apiTokenId?: string;
 }
 
 /** An event about to be appended. `id` is generated when omitted. */

@@ -129,6 +129,9 @@ const descriptors: { [T in AuditedEventType]: Describe<T> } = {
   PasswordChanged: (d) => ({ topic: 'account/user', entityId: d.userId, fields: {} }),
   // The address's own entity: its claim is made before the user is registered.
   UserEmailClaimed: (d) => ({ topic: 'account/user', entityId: `email:${d.email}`, fields: pick(d, ['email']) }),
+  // The secret's hash is not shown: a token is named, scoped and dated.
+  ApiTokenCreated: (d) => ({ topic: 'organization/apiTokens', entityId: d.tokenId, fields: { ...pick(d, ['name', 'role', 'companyId']), validTo: d.expiresOn, active: true } }),
+  ApiTokenRevoked: (d) => ({ topic: 'organization/apiTokens', entityId: d.tokenId, fields: { active: false } }),
   ReductionGoalAdded: (d) => ({ topic: 'settings/reductionGoal', entityId: d.id, fields: pick(d, reductionGoalFields) }),
   ReductionGoalChanged: (d) => ({ topic: 'settings/reductionGoal', entityId: d.id, fields: pick(d, reductionGoalFields) }),
   ReductionGoalRemoved: (d) => ({ topic: 'settings/reductionGoal', entityId: d.id, fields: null }),
@@ -244,6 +247,7 @@ export const partialUpdateTypes: ReadonlySet<AuditedEventType> = new Set<Audited
   'UserReactivated',
   'PasswordResetRequested',
   'PasswordChanged',
+  'ApiTokenRevoked',
   'CompanyRegionChanged',
   'CompanyConsolidationChanged',
   'GroupConsolidationApproachChosen',

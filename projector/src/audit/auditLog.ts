@@ -44,6 +44,8 @@ export const auditLogProjection = defineProjection({
         topic: view.topic,
         entity_id: view.entityId,
         occurred_at: event.metadata.occurredAt,
+        correlation_id: event.metadata.correlationId || null,
+        api_token_id: event.metadata.apiTokenId ?? null,
         changes,
       };
     });

@@ -22,6 +22,9 @@ interface AuditRow {
   type: string;
   topic: string;
   entity_id: string | null;
+  correlation_id: string | null;
+  api_token_id: string | null;
+  api_token_name: string | null;
   /** jsonb: parsed by pg, text on some drivers. */
   changes: AuditChange[] | string;
 }
@@ -29,16 +32,18 @@ interface AuditRow {
 /** The events behind the current company's data, newest first, with who, when and what changed. */
 export function registerAuditLogQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  registerRoute(app, deps, auditLogRoutes.list, async ({ reader: { selectedCompanyId }, query: { limit, before, topic, entityId } }) => {
+  registerRoute(app, deps, auditLogRoutes.list, async ({ reader: { selectedCompanyId }, query: { limit, before, topic, entityId, correlationId } }) => {
     const rows: AuditRow[] = await knex('audit_log as a')
       .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+      .leftJoin('api_tokens as t', 't.id', 'a.api_token_id')
       .where('a.company_id', selectedCompanyId)
       .modify((q) => (before === undefined ? q : q.where('a.position', '<', before)))
       .modify((q) => (topic === undefined ? q : q.where('a.topic', topic)))
       .modify((q) => (entityId === undefined ? q : q.where('a.entity_id', entityId)))
+      .modify((q) => (correlationId === undefined ? q : q.where('a.correlation_id', correlationId)))
       .orderBy('a.position', 'desc')
       .limit(limit + 1)
-      .select('a.*', 'u.name as actor_name', 'u.email as actor_email');
+      .select('a.*', 'u.name as actor_name', 'u.email as actor_email', 't.name as api_token_name');
     const page = rows.slice(0, limit);
     return {
       entries: page.map((r) => ({
@@ -49,6 +54,8 @@ export function registerAuditLogQueries(app: FastifyInstance, deps: QueryApiDeps
         type: r.type,
         topic: r.topic,
         entityId: r.entity_id,
+        correlationId: r.correlation_id,
+        apiToken: r.api_token_id ? { id: r.api_token_id, name: r.api_token_name ?? null } : null,
         changes: typeof r.changes === 'string' ? (JSON.parse(r.changes) as AuditChange[]) : r.changes,
       })),
       nextBefore: rows.length > limit ? String(page[page.length - 1]!.position) : null,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Refusal, type ErrorCodeOf, type ParamsOf, type QueryOf, type ResponseOf, type RouteContract } from '@ghg/api';
-import { can, type Action } from '@ghg/domain';
+import { can, tokenMay, type Action } from '@ghg/domain';
 import type { QueryApiDeps } from './deps';
 import { authenticateReader, type ReaderSession } from './session';
 
@@ -52,7 +52,8 @@ export function registerRoute<C extends RouteContract>(app: FastifyInstance, dep
       : {
           preValidation: async (request: FastifyRequest) => {
             await authenticated(request);
-            if (!can(request.reader!, permission)) throw new Refusal('forbidden');
+            const reader = request.reader!;
+            if (!can(reader, permission) || (reader.apiTokenId !== undefined && !tokenMay(permission))) throw new Refusal('forbidden');
           },
         }),
     handler: (request, reply) =>

@@ -126,6 +126,9 @@ export function baseRequests(f: Fixture): Record<string, BaseRequest> {
     'PUT /api/users/:id/access': { ...id(f.targetUserId), body: { role: 'editor', companyIds: [f.companyId], sectionId: f.leafSectionId, allCompanies: false } },
     'POST /api/users/:id/deactivate': id(f.targetUserId),
     'POST /api/users/:id/reactivate': id(f.targetUserId),
+    'POST /api/api-tokens': { body: { name: 'fuzz token', role: 'viewer', expiresOn: null } },
+    // No token exists in the fixture: revoking an unknown one is a 404, the shape is what is fuzzed.
+    'POST /api/api-tokens/:id/revoke': id('00000000-0000-4000-8000-000000000000'),
     'POST /api/fiscal-year': { body: { fiscalYearId: f.fiscalYearId, startMonth: 4 } },
     'POST /api/currency': { body: { fiscalYear: 2047, currencyUnit: 'FZB', rate: 1.5 } },
     'DELETE /api/currency/:id': id(f.ids.currency),

@@ -4,6 +4,7 @@ import { homeFeature } from './home/manifest';
 import { authFeature } from './auth/manifest';
 import { accountFeature } from './account/manifest';
 import { usersFeature } from './account/users/manifest';
+import { apiTokensFeature } from './account/apiTokens/manifest';
 import { inputFeature } from './input/manifest';
 import { recordFeature } from './record/manifest';
 import { aggregateFeature } from './aggregate/manifest';
@@ -38,6 +39,7 @@ export const webFeatures = [
   authFeature,
   accountFeature,
   usersFeature,
+  apiTokensFeature,
   inputFeature,
   recordFeature,
   aggregateFeature,

@@ -18,6 +18,7 @@ describe('live notice topics → query keys', () => {
       'account/user': [['authUser'], ['companies']],
       'organization/companies': [['companies'], ['auditlog']],
       'organization/companySections': [['companySections'], ['auditlog']],
+      'organization/apiTokens': [['apiTokens'], ['auditlog']],
       'settings/fiscalYear': [['fiscalYear'], ['auditlog']],
       'settings/currency': [['currency'], ['auditlog']],
       'settings/reductionGoal': [['settings/reductionGoal'], ['auditlog']],

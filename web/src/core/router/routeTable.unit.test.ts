@@ -56,8 +56,9 @@ describe('route table', () => {
   it('has no route outside the product’s route list, except the documented additions', () => {
     const spec = specRoutes();
     const extra = routeTable.filter((r) => !spec.some((url) => matchPath({ path: r.path, end: true }, url))).map((r) => r.path);
-    // The documented additions: user management, the audit log, the calculation basis, the factor library, the base year and the 省エネ法 energy report.
+    // The documented additions: user management, API tokens, the audit log, the calculation basis, the factor library, the base year, the 省エネ法 energy report and the 温対法 SHK report.
     expect(extra.sort()).toEqual([
+      '/account/setting/api-tokens',
       '/account/setting/users',
       '/emission/report/base-year',
       '/emission/report/energy',

@@ -27,8 +27,10 @@ export default function AuditLogPage() {
   // One record's history when a page links here with ?entityId= (a line's, from a scope detail page).
   const [params, setParams] = useSearchParams();
   const entityId = params.get('entityId');
+  // Everything one command or one import did (?correlationId=, from an entry's "same command").
+  const correlationId = params.get('correlationId');
   // The server filters by area, so a page holds 50 entries of it however busy the other areas are.
-  const log = useAuditLog(companyId, topic === 'all' ? null : topic, AUDIT_PAGE_SIZE, entityId);
+  const log = useAuditLog(companyId, topic === 'all' ? null : topic, AUDIT_PAGE_SIZE, entityId, correlationId);
   const sections = useQuery(companySectionsQuery(companyId));
   const sectionName = (id: string) => {
     const found = sections.data?.find((x) => x.id === id);
@@ -81,6 +83,11 @@ export default function AuditLogPage() {
             {t('audit.filter.entity', { id: entityId })}
           </Tag>
         )}
+        {correlationId && (
+          <Tag large minimal intent={Intent.PRIMARY} onRemove={() => setParams({})} data-testid="audit-correlation-filter">
+            {t('audit.filter.correlation', { id: correlationId })}
+          </Tag>
+        )}
         {log.isPending ? (
           <div className="ghg-center-pad">
             <Spinner size={24} />
@@ -111,10 +118,20 @@ export default function AuditLogPage() {
                     <td>
                       <div>{actorName(e)}</div>
                       {e.actor?.email && <div className="bp6-text-muted ghg-small">{e.actor.email}</div>}
+                      {e.apiToken && (
+                        <div className="bp6-text-muted ghg-small" data-testid="audit-api-token">
+                          {t('audit.viaApiToken', { name: e.apiToken.name ?? e.apiToken.id })}
+                        </div>
+                      )}
                     </td>
                     <td>
                       <Tag minimal intent={kindIntent[described.kind]}>{described.name}</Tag>
                       {described.topic && <div className="bp6-text-muted ghg-small">{described.topic}</div>}
+                      {e.correlationId && e.correlationId !== correlationId && (
+                        <Button variant="minimal" size="small" icon="link" className="ghg-small" onClick={() => setParams({ correlationId: e.correlationId! })} data-testid="audit-same-command">
+                          {t('audit.sameCommand')}
+                        </Button>
+                      )}
                     </td>
                     <td>
                       {described.changes.length === 0 ? (

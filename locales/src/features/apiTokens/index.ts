@@ -1,0 +1,5 @@
+import ja from './ja.json';
+import en from './en.json';
+import zhHans from './zhHans.json';
+
+export default { ja, en, zhHans };
