@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { apiTokenRoutes, type ResponseOf } from '@ghg/api';
 import { apiTokenDecider, apiTokenStatus, apiTokenStreamId, apiTokenText, type ApiTokenCommand, type ApiTokenState } from '@ghg/domain';
-import { apiTokenSecretSha256 } from '@ghg/projector';
+import { apiTokenById, apiTokenSecretSha256 } from '@ghg/projector';
 import type { CommandApiDeps } from '../core/deps';
 import { executeCommand } from '../core/executeCommand';
 import { registerRoute } from '../core/registerRoute';
@@ -22,18 +22,22 @@ export function registerApiTokenRoutes(app: FastifyInstance, deps: CommandApiDep
 
   const createdByName = async (userId: string): Promise<string | null> =>
     ((await deps.db.knex('users').where({ id: userId }).first('name')) as { name: string } | undefined)?.name ?? null;
-  const view = async (tokenId: string, s: ApiTokenState, createdAt: string): Promise<TokenView> => ({
-    id: tokenId,
-    name: s.name,
-    role: s.role!,
-    companyId: s.companyId!,
-    createdBy: s.createdBy!,
-    createdByName: await createdByName(s.createdBy!),
-    createdAt,
-    expiresOn: s.expiresOn,
-    revokedAt: s.revoked ? now().toISOString() : null,
-    status: apiTokenStatus(s, today()),
-  });
+  /** The token as its command left it; its dates from the read model, which the command waited for. */
+  const view = async (tokenId: string, s: ApiTokenState): Promise<TokenView> => {
+    const row = await apiTokenById(deps.db.knex, tokenId);
+    return {
+      id: tokenId,
+      name: s.name,
+      role: s.role!,
+      companyId: s.companyId!,
+      createdBy: s.createdBy!,
+      createdByName: await createdByName(s.createdBy!),
+      createdAt: row?.createdAt ?? now().toISOString(),
+      expiresOn: s.expiresOn,
+      revokedAt: s.revoked ? (row?.revokedAt ?? now().toISOString()) : null,
+      status: apiTokenStatus(s, today()),
+    };
+  };
 
   const run = async (session: Session, tokenId: string, command: ApiTokenCommand) => {
     const outcome = await executeCommand(deps.eventStore, apiTokenStreamId(tokenId), apiTokenDecider, command, metadataFor(session, session.selectedCompanyId, now()));
@@ -57,13 +61,11 @@ export function registerApiTokenRoutes(app: FastifyInstance, deps: CommandApiDep
       manager: await manager(session),
       today: today(),
     });
-    return { token: await view(tokenId, state, now().toISOString()), secret: apiTokenText(tokenId, secret) };
+    return { token: await view(tokenId, state), secret: apiTokenText(tokenId, secret) };
   });
 
   registerRoute(app, deps, apiTokenRoutes.revoke, async ({ session, params: { id } }) => {
     const state = await run(session, id, { type: 'RevokeApiToken', tokenId: id, manager: await manager(session) });
-    const row = (await deps.db.knex('api_tokens').where({ id }).first('created_at', 'revoked_at')) as { created_at: string | Date; revoked_at: string | Date | null } | undefined;
-    const token = await view(id, state, row ? new Date(row.created_at).toISOString() : now().toISOString());
-    return { token: { ...token, revokedAt: row?.revoked_at ? new Date(row.revoked_at).toISOString() : token.revokedAt } };
+    return { token: await view(id, state) };
   });
 }
