@@ -25,6 +25,8 @@ import { registerReportRoutes } from './reports/reports';
 import { registerBaseYearRoutes } from './reports/baseYear';
 import { registerAuditPackRoutes } from './reports/auditPack';
 import { registerReportXlsxRoutes } from './reports/reportXlsx';
+import { registerEnergyXlsxRoutes } from './reports/energyXlsx';
+import { registerShkXlsxRoutes } from './reports/shkXlsx';
 
 /**
  * Every feature's command routes, the one list command-api registers: each module registers its
@@ -58,4 +60,6 @@ export const commandRoutes: readonly CommandRouteModule[] = [
   registerBaseYearRoutes,
   registerAuditPackRoutes,
   registerReportXlsxRoutes,
+  registerEnergyXlsxRoutes,
+  registerShkXlsxRoutes,
 ];

@@ -18,6 +18,7 @@ export { energyLinesAsOf, renderEnergyReport, type RenderedEnergyReport } from '
 export { renderShkReport, resolveShkAsOf, shkLinesAsOf, type RenderedShkReport } from './reports/shkReader';
 export { baseYearRecords, type BaseYearRecord } from './reports/baseYearReader';
 export { filedReport, filedReports, type FiledReportRecord } from './reports/filedReportsReader';
+export { reflectedFor, renderReport, reportPosition, reportRenderers, type RegimeRenderer, type RenderedReport } from './reports/reportRenderers';
 export { auditedRecordsAsOf, renderSupplement, sectionsCreatedBetween } from './reports/supplementReader';
 export { asOfMoments, thinnedIndexes, type AsOfMoment, type AsOfMoments } from './views/asOfMoments';
 export { apiTokenById, apiTokensOf, apiTokenSecretMatches, apiTokenSecretSha256, type ApiTokenRow } from './organization/apiTokens';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIntl } from 'react-intl';
-import { allEventContracts, eventContracts, notAuditedEventTypes, type AuditedEventType, type CompanyFactorEntry, type EventOf } from '@ghg/events';
+import { allEventContracts, eventContracts, notAuditedEventTypes, ReportFiled as ReportFiledContract, type AuditedEventType, type CompanyFactorEntry, type EventOf } from '@ghg/events';
 import { allProjections, auditedContracts, describeForAudit, diffFields, FACTOR_SET_FIELD_PREFIX } from '@ghg/projector';
 import { LOCALES, catalogues, intlLocale, type Locale } from '@ghg/locales';
 import { describeEntry, topicName, type AuditLookups } from '../../web/src/features/audit/describe';
@@ -288,6 +288,26 @@ describe('the audit log describes every event type of the registry', () => {
         expect(change.label, `${locale}: label of ${change.field}`).not.toBe(change.field);
         expect(change.label).not.toMatch(/^audit\.|factorSets\./);
         for (const value of [change.before, change.after]) expect(value, `${locale}: value of ${change.field}`).not.toMatch(/\[object Object\]|^undefined$|^audit\./);
+      }
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['shk', { lines: 40, basicKg: '545026.460000', adjustedKg: '496954.560000', energyCo2BasicKg: '545026.460000', energyCo2AdjustedKg: '496954.560000', crudeOilKl: '261.812000' }],
+    ['energyConservation', { lines: 36, gj: '10147.752000', crudeOilKl: '261.811999' }],
+  ] as const)('a filing of the %s report names its own figures, labelled, in ja, en and zhHans', (regime, figures) => {
+    const { totals: _totals, ...ghg } = samples.ReportFiled;
+    const data = { ...ghg, regime, figures };
+    expect(ReportFiledContract.schema.safeParse(data).success).toBe(true);
+    const view = describeForAudit({ type: 'ReportFiled', data });
+    expect(Object.keys(view.fields ?? {})).toEqual(['fiscalYear', 'regime', 'position', 'sha256', 'note', ...Object.keys(figures)]);
+    for (const locale of LOCALES) {
+      const errors: string[] = [];
+      const described = describeEntry({ type: 'ReportFiled', topic: view.topic, changes: diffFields(null, view.fields, false) }, intlFor(locale, errors), lookups);
+      for (const change of described.changes) {
+        expect(change.label, `${locale}: label of ${change.field}`).not.toBe(change.field);
+        expect(change.label).not.toMatch(/^audit\./);
       }
       expect(errors).toEqual([]);
     }

@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, axeViolations, collectPageErrors, currentFiscalYear, loggedInPage, messages, screenshot, settled } from './helpers';
+import ExcelJS from 'exceljs';
+import { api, axeViolations, collectPageErrors, currentFiscalYear, expectPrintView, loggedInPage, messages, screenshot, settled } from './helpers';
 
 const ja = messages('ja');
 
@@ -142,6 +144,22 @@ test('the 省エネ法 report shows, for five years, the energy of the demo line
   if (answer.gaps.length > 0) await expect(page.getByTestId('energy-gaps')).toContainText(ja['energyReport.gap.title']!);
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, 'energy-report', 'ja');
+
+  // Printed (on an A4-wide page): the report without the navigation, the as-of bar or the buttons, its tables whole.
+  await expectPrintView(page, { buttons: ['energy-print', 'energy-xlsx'], table: 'energy-by-type', name: 'energy-report' });
+
+  // The workbook of what the screen shows: named by year and position; its 特定-第2表 total is the screen's (the GJ and kL worked out above).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('energy-xlsx').click()]);
+  expect(download.suggestedFilename()).toBe(`energy-report-FY${year}-position-${answer.content.position}.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+  const table2 = book.getWorksheet(ja['energyReport.xlsx.sheet.table2']!)!;
+  let total: ExcelJS.CellValue[] | undefined;
+  table2.eachRow((row) => {
+    if (row.getCell(1).value === ja['energyReport.total']) total = [row.getCell(4).value, row.getCell(5).value];
+  });
+  expect(total).toEqual([Number(await page.getByTestId('energy-total-gj').getAttribute('data-value')), Number(await page.getByTestId('energy-total-kl').getAttribute('data-value'))]);
+  expect(total).toEqual([Number(text(mine.gj)), Number(text(crudeOilMicro(mine.gj)))]);
 
   // As of the report's own position: the same figures (the layout's as-of control carries it in the address).
   await page.goto(`/emission/report/energy?fiscalYear=${year}&asOf=${answer.content.position}`);

@@ -69,6 +69,23 @@ export async function screenshot(page: Page, name: string, lang: Lang) {
   await page.screenshot({ path: join(screenshotDir, `${name}-${lang}.png`), fullPage: true, animations: 'disabled' });
 }
 
+/**
+ * A report page printed on an A4-wide sheet (794 px): no navigation, as-of bar or the page's
+ * `buttons`, its `table` shown, nothing wider than the sheet; screenshot `<name>-print`. Then back
+ * to the screen at the tests' viewport.
+ */
+export async function expectPrintView(page: Page, { buttons, table, name }: { buttons: string[]; table: string; name: string }) {
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('side-nav')).toBeHidden();
+  for (const id of ['as-of-bar', ...buttons]) await expect(page.getByTestId(id)).toBeHidden();
+  await expect(page.getByTestId(table)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing wider than the sheet').toBeLessThanOrEqual(794);
+  await screenshot(page, `${name}-print`, 'ja');
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 /** Collects uncaught page errors; a test asserts it stays empty. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { api, axeViolations, collectPageErrors, currentFiscalYear, loggedInPage, messages, screenshot, settled } from './helpers';
+import ExcelJS from 'exceljs';
+import { api, axeViolations, collectPageErrors, currentFiscalYear, expectPrintView, loggedInPage, messages, screenshot, settled } from './helpers';
 
 const ja = messages('ja');
 
@@ -115,6 +117,29 @@ test('the 温対法 SHK report shows the demo lines’ figures worked out here, 
   if (answer.gaps.length > 0) await expect(page.getByTestId('shk-gaps')).toContainText(ja['shkReport.gap.title']!);
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, 'shk-report', 'ja');
+
+  // Printed (on an A4-wide page): the report without the navigation, the as-of bar or the buttons, its tables whole.
+  await expectPrintView(page, { buttons: ['shk-print', 'shk-xlsx'], table: 'shk-gases', name: 'shk-report' });
+
+  // The workbook of what the screen shows: named by year and position; its 様式第1 第2表 totals are the screen's
+  // (basic and adjusted t-CO2, worked out above).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('shk-xlsx').click()]);
+  expect(download.suggestedFilename()).toBe(`shk-report-FY${year}-position-${content.position}.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+  const table2 = book.getWorksheet(ja['shkReport.xlsx.sheet.table2']!)!;
+  const cellsOf = (label: string) => {
+    let cells: ExcelJS.CellValue[] | undefined;
+    table2.eachRow((row) => {
+      if (row.getCell(1).value === label) cells = [1, 2, 3, 4, 5].map((c) => row.getCell(c).value);
+    });
+    return cells;
+  };
+  const screenBasicT = Number(await page.getByTestId('shk-basic').getAttribute('data-t'));
+  const screenAdjustedT = Number(await page.getByTestId('shk-adjusted').getAttribute('data-t'));
+  expect(cellsOf(ja['shkReport.xlsx.total']!)?.[1]).toBe(screenBasicT);
+  expect(cellsOf(`= ${ja['shkReport.adjustment.result']}`)?.[4]).toBe(screenAdjustedT);
+  expect([screenBasicT, screenAdjustedT]).toEqual([Number(trunc(fuelKg + basicKg + otherKg)), Number(trunc(fuelKg + adjustedKg + otherKg))]);
 
   // As of the report's own position: the same figures (the layout's as-of control carries it in the address).
   await page.goto(`/emission/report/shk?fiscalYear=${year}&asOf=${content.position}`);

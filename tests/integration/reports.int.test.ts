@@ -28,7 +28,7 @@ describeOnBackends('reports filed and re-rendered from the log', (start) => {
   const draft = async (query = '') => {
     const res = await call(app, 'GET', `/api/reports/draft?fiscalYear=${year}${query}`, users.admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { content: Record<string, unknown> & { position: string; scope1Kg: string; scope3Kg: string; lines: number; categories: { scopeCategory: string; co2eKg: string }[] }; sha256: string };
+    return res.body as { content: Record<string, unknown> & { position: string; scope1Kg: string; scope3Kg: string; lines: number; categories: { scopeCategory: string; co2eKg: string }[] }; sha256: string; headline: unknown };
   };
   const selected = async () => (await call(app, 'GET', '/api/auth-user', users.admin)).body.user.selectedCompanyId as string;
   /** The ledger's own sum for the year (PostgreSQL's exact numeric, as text with six decimals). */
@@ -46,14 +46,16 @@ describeOnBackends('reports filed and re-rendered from the log', (start) => {
   });
 
   it('renders the fiscal year from the temporal ledger: equal to the ledger to the gram, hashed over its canonical JSON', async () => {
-    const { content, sha256 } = await draft();
+    const { content, sha256, headline } = await draft();
     expect(content.lines).toBeGreaterThan(10);
     expect(content.scope1Kg).toBe(await ledgerKg(`scope_category = '1'`));
     expect(content.scope3Kg).toBe(await ledgerKg(`scope_category not in ('1', '2', 'water')`));
     for (const c of content.categories) expect(c.co2eKg, c.scopeCategory).toBe(await ledgerKg(`scope_category = '${c.scopeCategory}'`));
     expect(sha256).toBe(createHash('sha256').update(canonicalJson(content)).digest('hex'));
     // The same position asked for explicitly gives the same content.
-    expect(await draft(`&asOf=${content.position}`)).toEqual({ content, sha256 });
+    expect(await draft(`&asOf=${content.position}`)).toEqual({ content, sha256, headline });
+    // What filing would record: the scopes, in their order, and the lines.
+    expect(headline).toEqual({ lines: content.lines, figures: ['scope1Kg', 'scope2LocationKg', 'scope2MarketKg', 'scope3Kg'].map((figure) => ({ figure, unit: 'kg', value: content[figure] })) });
   });
 
   it('files what was shown; refuses a hash that is not the draft’s, a position not reflected yet, and a viewer, appending nothing', async () => {

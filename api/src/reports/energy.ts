@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { queryAsOf, queryYear } from '../core/args';
 import { defineRoute, errorTable } from '../core/contract';
-import { position, sha256 } from './reports';
+import { position, sha256 } from './reportArgs';
+import { workbookRoute } from './workbookRoute';
 
 /**
  * The 省エネ法 定期報告 (Energy Conservation Act periodic report) of the selected company
@@ -55,4 +56,9 @@ export const energyReportRoutes = {
     response: z.strictObject({ content: EnergyReport, sha256, gaps: z.array(EnergyGap) }),
     errors: errorTable<'as_of_ahead'>()({ as_of_ahead: 409 }),
   }),
+  xlsx: workbookRoute(
+    '/api/reports/energy/xlsx',
+    "The 省エネ法 periodic report of the selected company as an XLSX workbook, as of now or a past moment (`asOf`)",
+    "The figures of `GET /api/reports/energy` at the same position, for preparing the filing (not the official electronic submission, EEGS). Sheets: about (company, fiscal year, the moment asked for, the log position, the content's SHA-256, notes and the report's gaps); 特定-第2表 (energy use of the fiscal year by energy type: unit, heat in GJ, crude-oil equivalent kL, total); five years by energy type; by report section type; 特定-第4表 style energy intensity over five years (kL, the denominator, kL per unit, year-on-year % and the five-year average change). Headings in the caller's language; figures as numbers (GJ, kL), equal to the JSON report's decimal text.",
+  ),
 };

@@ -1,9 +1,23 @@
 import { z } from 'zod';
-import { baseYearRestatementReasons, idText, longText, nonFossilCertificateTypes, nonFossilPowerSources, reportRegimes, scopeCategories, scopeSettingCategories } from '@ghg/events';
+import {
+  baseYearRestatementReasons,
+  idText,
+  longText,
+  nonFossilCertificateTypes,
+  nonFossilPowerSources,
+  reportFigures,
+  reportFigureUnitNames,
+  reportRegimes,
+  scopeCategories,
+  scopeSettingCategories,
+} from '@ghg/events';
 import { differenceCauses, KYOTO_GAS_GROUPS } from '@ghg/domain';
 import { XLSX_MEDIA_TYPE } from '../views/export';
 import { IdParam, queryAsOf, queryPosition, queryYear } from '../core/args';
 import { defineRoute, errorTable, noErrors } from '../core/contract';
+import { EnergyReport } from './energy';
+import { kg, position, sha256 } from './reportArgs';
+import { ShkReport } from './shk';
 
 /**
  * Reports of a fiscal year, as of any moment of the log, and filed (docs/api.md, "Reports").
@@ -11,9 +25,7 @@ import { defineRoute, errorTable, noErrors } from '../core/contract';
  * report is hashed (SHA-256 of its canonical JSON), so it carries no binary floating point.
  */
 
-export const kg = z.string().regex(/^-?\d+\.\d{6}$/);
-export const position = z.string().regex(/^\d+$/).meta({ description: "A commit position of the log (the audit log's `position`)." });
-export const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+export { kg, position, sha256 };
 
 /** The GHG Protocol inventory summary of one company and fiscal year (domain/src/reports/ghgInventory.ts). */
 export const GhgInventory = z.strictObject({
@@ -40,6 +52,18 @@ export const GhgInventory = z.strictObject({
   gwpSets: z.array(z.strictObject({ id: z.string(), version: z.string(), lines: z.number().int() })),
 });
 
+/**
+ * Any regime's report, told apart by its `regime`: the GHG Protocol inventory summary, the 温対法
+ * SHK report (api/src/reports/shk.ts), the 省エネ法 periodic report (api/src/reports/energy.ts).
+ */
+export const ReportContent = z.discriminatedUnion('regime', [GhgInventory, ShkReport, EnergyReport]);
+
+/** One headline figure of a report (`regimeFigures` in @ghg/events names each regime's): kg CO2e, GJ or kL, exact. */
+export const HeadlineFigure = z.strictObject({ figure: z.enum(reportFigures), unit: z.enum(reportFigureUnitNames), value: kg });
+
+/** What a filing records of a report: its headline figures and the lines it counted (a report of none cannot be filed). */
+export const Headline = z.strictObject({ lines: z.number().int(), figures: z.array(HeadlineFigure) });
+
 /** A filed report as listed. */
 export const FiledReport = z.strictObject({
   reportId: z.string(),
@@ -51,10 +75,13 @@ export const FiledReport = z.strictObject({
   filedBy: z.string().nullable(),
   filedByName: z.string().nullable(),
   note: z.string(),
-  scope1Kg: kg,
-  scope2LocationKg: kg,
-  scope2MarketKg: kg,
-  scope3Kg: kg,
+  /** The regime's headline figures as filed, in its order. */
+  figures: z.array(HeadlineFigure),
+  /** The GHG Protocol's figures (also in `figures`); null for a filing of another regime. */
+  scope1Kg: kg.nullable(),
+  scope2LocationKg: kg.nullable(),
+  scope2MarketKg: kg.nullable(),
+  scope3Kg: kg.nullable(),
 });
 
 /** One event that changed a line between the filing and now, with its cause (null: it changed nothing the report shows) and the kg it changed. */
@@ -198,11 +225,11 @@ export const reportRoutes = {
     method: 'GET',
     url: '/api/reports/draft',
     permission: 'company.read',
-    summary: "A report of the selected company's fiscal year as of now, or as of a past moment (`asOf`)",
+    summary: "A report of the selected company's fiscal year, of any regime (`regime`, default the GHG Protocol inventory), as of now or as of a past moment (`asOf`)",
     description:
-      'Computed from the temporal ledger (every version of every line with the commit positions it was valid between), so the answer is what the product would have shown at that moment. Without `asOf`: the newest position the read model reflects. `sha256` is the hash filing would record.',
+      'Computed from the temporal ledger (every version of every line with the commit positions it was valid between), so the answer is what the product would have shown at that moment. Without `asOf`: the newest position every read model the regime reads reflects. `content` is the regime’s report (`regime` tells which: the same content as `GET /api/reports/shk` and `/api/reports/energy` give for theirs); `sha256` is the hash filing would record; `headline` the figures and line count it would record with it.',
     query: z.object({ fiscalYear: queryYear(), regime: z.enum(reportRegimes).default('ghgProtocol'), asOf: asOfQuery.optional() }),
-    response: z.strictObject({ content: GhgInventory, sha256 }),
+    response: z.strictObject({ content: ReportContent, sha256, headline: Headline }),
     errors: reportErrors,
   }),
   detail: defineRoute({
@@ -211,21 +238,25 @@ export const reportRoutes = {
     permission: 'company.read',
     summary: 'A filed report: as filed (re-rendered from the log, with its hash checked), as it would be now, and the differences with the events that caused them, by cause',
     description:
-      'Each changed line lists the events that made a new version of it since the filing, each with its cause (`lateEntry`, `correction`, `removal`, `restatement`, `organisation`; null when it changed nothing the report shows) and the kg it changed; `causes` adds them up by cause over every differing line. `supplement` is read at the filed position from the base-year records and the settings folded from the audit log: base year and recalculations, targets and progress, offsets and certificates (never subtracted from a scope), exclusions. It is not part of the filed content or its SHA-256.',
+      'The report of the filing’s regime is rendered again at the filed position (`asFiled`, `reproduced`: its SHA-256 is the filed one) and now. `figures`: each headline figure as filed and now, and the difference. Each changed line lists the events that made a new version of it since the filing, each with its cause (`lateEntry`, `correction`, `removal`, `restatement`, `organisation`; null when it changed nothing the report shows) and the kg it changed; `causes` adds them up by cause over every differing line. Lines are compared for the GHG Protocol (every line of the year) and SHK (the scope-1 and scope-2 lines it counts) but not for the 省エネ法 report, whose figures come from quantities over five years (`linesCompared` false, `lines` and `causes` empty). `categories` and `supplement` are the GHG Protocol’s (empty and null for the other regimes): `supplement` is read at the filed position from the base-year records and the settings folded from the audit log: base year and recalculations, targets and progress, offsets and certificates (never subtracted from a scope), exclusions. It is not part of the filed content or its SHA-256.',
     params: IdParam,
     response: z.strictObject({
       report: FiledReport,
-      asFiled: z.strictObject({ content: GhgInventory, sha256, reproduced: z.boolean() }),
-      now: z.strictObject({ content: GhgInventory, sha256 }),
-      /** By category; scope 2 twice, on each basis (`basis`), other categories once (`basis` null). */
+      asFiled: z.strictObject({ content: ReportContent, sha256, reproduced: z.boolean() }),
+      now: z.strictObject({ content: ReportContent, sha256 }),
+      /** Each headline figure as filed (recorded with the filing) and now, and now − filed. */
+      figures: z.array(z.strictObject({ figure: z.enum(reportFigures), unit: z.enum(reportFigureUnitNames), filed: kg, now: kg, difference: kg })),
+      /** By category; scope 2 twice, on each basis (`basis`), other categories once (`basis` null). The GHG Protocol's only. */
       categories: z.array(z.strictObject({ scopeCategory: z.enum(scopeSettingCategories), basis: z.enum(['location', 'market']).nullable(), filedKg: kg, nowKg: kg, differenceKg: kg })),
+      /** Whether the regime's report is compared line by line (`lines`, `causes`). */
+      linesCompared: z.boolean(),
       lines: z.array(ChangedLine),
       /** More lines differ than are listed (the largest differences come first). */
       moreLines: z.number().int(),
       /** The difference by cause, over every differing line (listed or not). */
       causes: CauseSummary,
-      /** The report's supplement as of its filed position (not part of the filed content or its hash). */
-      supplement: InventorySupplement,
+      /** The GHG Protocol report's supplement as of its filed position (not part of the filed content or its hash); null for other regimes. */
+      supplement: InventorySupplement.nullable(),
     }),
     errors: reportErrors,
   }),
@@ -233,7 +264,9 @@ export const reportRoutes = {
     method: 'POST',
     url: '/api/reports/file',
     permission: 'company.configure',
-    summary: 'File the report of a fiscal year as the draft shown at `position` (whose hash must be `sha256`)',
+    summary: 'File the report of a fiscal year under a regime as the draft shown at `position` (whose hash must be `sha256`)',
+    description:
+      'The server renders the regime’s report again at `position` (the GHG Protocol inventory, the SHK report or the 省エネ法 report, as `GET /api/reports/draft`, `/api/reports/shk` and `/api/reports/energy` show it) and files it only if its SHA-256 is `sha256`: otherwise 409 `report_changed`. A position not yet reflected by every read model the report reads is 409 `as_of_ahead`; a report that counts no line, 400 `report_empty`. The filing records the position, the hash and the regime’s headline figures.',
     body: z.object({
       fiscalYear: z.number().int().min(1900).max(2200),
       regime: z.enum(reportRegimes),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { queryAsOf, queryYear } from '../core/args';
 import { defineRoute, errorTable } from '../core/contract';
-import { position, sha256 } from './reports';
+import { position, sha256 } from './reportArgs';
+import { workbookRoute } from './workbookRoute';
 
 /**
  * The 温対法 算定・報告・公表制度 (SHK) report of the selected company as a 特定排出者
@@ -88,4 +89,9 @@ export const shkReportRoutes = {
     response: z.strictObject({ content: ShkReport, sha256, gaps: z.array(ShkGap) }),
     errors: errorTable<'as_of_ahead'>()({ as_of_ahead: 409 }),
   }),
+  xlsx: workbookRoute(
+    '/api/reports/shk/xlsx',
+    "The 温対法 SHK report of the selected company as an XLSX workbook, as of now or a past moment (`asOf`)",
+    "The figures of `GET /api/reports/shk` at the same position, for preparing the filing (not the official electronic submission, EEGS). Sheets: about (company, fiscal year, the moment asked for, the log position, the content's SHA-256, notes and the report's gaps); 様式第1 第2表 style emissions (energy-origin CO2 and each other gas, 基礎排出量 and 調整後排出量 in t-CO2 truncated and exact kg, then the adjustment lines down to 調整後排出量); energy-origin CO2 by source; the 特定排出者 thresholds; credits and certificates; how the lines were classified. Headings in the caller's language; figures as numbers, equal to the JSON report's.",
+  ),
 };

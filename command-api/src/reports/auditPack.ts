@@ -127,7 +127,8 @@ export function registerAuditPackRoutes(app: FastifyInstance, deps: CommandApiDe
     const { knex } = deps.db;
     const companyId = session.selectedCompanyId;
     const filed = await filedReport(knex, companyId, body.reportId);
-    if (!filed) throw refuse('report_not_found');
+    // The pack re-renders the GHG Protocol inventory: a filing of another regime has none.
+    if (!filed || filed.regime !== 'ghgProtocol') throw refuse('report_not_found');
 
     const position = BigInt(filed.position);
     const fiscalYear = filed.fiscalYear;

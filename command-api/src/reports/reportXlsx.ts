@@ -1,13 +1,12 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { reportRoutes, XLSX_MEDIA_TYPE } from '@ghg/api';
-import { AsOfAheadError, filedReport, renderInventory, renderSupplement, resolveAsOf, type FiledReportRecord, type RenderedInventory } from '@ghg/projector';
+import { reportRoutes } from '@ghg/api';
+import { filedReport, renderInventory, renderSupplement, resolveAsOf, type FiledReportRecord, type RenderedInventory } from '@ghg/projector';
 import type { CommandApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
-import { messagesOf, sheetName, userLocale } from '../core/spreadsheet';
+import { companyName, messagesOf, positionOrRefusal, sendWorkbook, userLocale, workbook, type Block } from '../core/spreadsheet';
 
 /** The certificate types' names (the settings screen's). */
-const certificateTypeName = {
+export const certificateTypeName = {
   fit: 'offset.certificate.type.fit',
   non_fit_renewable: 'offset.certificate.type.nonFitRenewable',
   non_fit_non_renewable: 'offset.certificate.type.nonFitNonRenewable',
@@ -31,37 +30,24 @@ export function registerReportXlsxRoutes(app: FastifyInstance, deps: CommandApiD
     let rendered: RenderedInventory;
     if (body.reportId !== undefined) {
       filed = await filedReport(knex, companyId, body.reportId);
-      if (!filed) throw refuse('report_not_found');
+      // The GHG Protocol inventory's workbook: a filing of another regime has its report's own (POST /api/reports/shk/xlsx, /energy/xlsx at its position).
+      if (!filed || filed.regime !== 'ghgProtocol') throw refuse('report_not_found');
       rendered = await renderInventory(knex, companyId, filed.fiscalYear, BigInt(filed.position));
     } else {
-      let position: bigint;
-      try {
-        position = await resolveAsOf(knex, companyId, body.asOf);
-      } catch (error) {
-        if (error instanceof AsOfAheadError) throw refuse('as_of_ahead');
-        throw error;
-      }
+      const position = await positionOrRefusal(() => resolveAsOf(knex, companyId, body.asOf), () => refuse('as_of_ahead'));
       rendered = await renderInventory(knex, companyId, body.fiscalYear!, position);
     }
     const { content, sha256 } = rendered;
     const t = messagesOf(await userLocale(knex, session.userId));
-    const company: { name: string } | undefined = await knex('companies').where({ id: companyId }).first('name');
     const category = (c: string) => `${c} ${t(`scope.category.${c}`)}`;
 
-    const book = new ExcelJS.Workbook();
-    const taken = new Set<string>();
-    const sheet = (name: string, headings: string[], rows: (string | number | null)[][], widths: number[]) => {
-      const ws = book.addWorksheet(sheetName(name, taken));
-      ws.addRow(headings).font = { bold: true };
-      for (const row of rows) ws.addRow(row);
-      widths.forEach((w, i) => (ws.getColumn(i + 1).width = w));
-      for (let c = 1; c <= headings.length; c++) if (rows.some((r) => typeof r[c - 1] === 'number')) ws.getColumn(c).numFmt = '#,##0.000000';
-    };
+    const book = workbook();
+    const sheet = book.table;
     sheet(
       t('reports.xlsx.sheet.summary'),
       [t('reports.xlsx.item'), t('reports.xlsx.value')],
       [
-        [t('reports.xlsx.company'), company?.name ?? companyId],
+        [t('reports.xlsx.company'), await companyName(knex, companyId)],
         [t('audit.field.fiscalYear'), content.fiscalYear],
         [t('audit.field.regime'), t(`reports.regime.${content.regime}`)],
         [t('audit.field.position'), content.position],
@@ -105,23 +91,8 @@ export function registerReportXlsxRoutes(app: FastifyInstance, deps: CommandApiD
     );
     // The supplement (base year, targets, offsets and certificates, exclusions) as of the same position, outside the content and its hash.
     const supplement = await renderSupplement(knex, companyId, content);
-    type Cell = string | number | null;
-    /** A sheet of blocks (a bold heading row, then rows), under a first row saying it is no part of the hashed content. */
-    const supplementSheet = (name: string, blocks: { headings: string[]; rows: Cell[][] }[], widths: number[]) => {
-      const ws = book.addWorksheet(sheetName(name, taken));
-      ws.addRow([t('reports.xlsx.supplementNote').replace('{position}', supplement.position)]).font = { italic: true };
-      for (const block of blocks) {
-        ws.addRow([]);
-        ws.addRow(block.headings).font = { bold: true };
-        for (const cells of block.rows) {
-          const row = ws.addRow(cells);
-          cells.forEach((c, i) => {
-            if (typeof c === 'number' && !Number.isInteger(c)) row.getCell(i + 1).numFmt = '#,##0.000000';
-          });
-        }
-      }
-      widths.forEach((w, i) => (ws.getColumn(i + 1).width = w));
-    };
+    /** A sheet of blocks under a first row saying it is no part of the hashed content. */
+    const supplementSheet = (name: string, blocks: Block[], widths: number[]) => book.blocks(name, t('reports.xlsx.supplementNote').replace('{position}', supplement.position), blocks, widths);
     const percent = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
     const goalCategory = (c: string) => `${c} ${t(`scope.category.${c}`)}`;
     const by = supplement.baseYear;
@@ -240,8 +211,7 @@ export function registerReportXlsxRoutes(app: FastifyInstance, deps: CommandApiD
       ],
       [56, 20, 16],
     );
-    const buffer = Buffer.from(await book.xlsx.writeBuffer());
     const fileName = `ghg-inventory-FY${content.fiscalYear}-${filed ? filed.reportId.slice(0, 8).replace(/[^A-Za-z0-9-]/g, '_') : `position-${content.position}`}.xlsx`;
-    return reply.headers({ 'content-type': XLSX_MEDIA_TYPE, 'content-disposition': `attachment; filename="${fileName}"`, 'cache-control': 'no-store' }).send(buffer);
+    return sendWorkbook(reply, book.book, fileName);
   });
 }

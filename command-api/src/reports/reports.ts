@@ -1,24 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { reportRoutes } from '@ghg/api';
-import { reportDecider, reportStreamId } from '@ghg/domain';
+import { headlineFigures, headlineOf, reportDecider, reportStreamId } from '@ghg/domain';
 import type { CommandApiDeps } from '../core/deps';
 import { runCompanyCommand } from '../core/companyCommand';
 import { registerRoute } from '../core/registerRoute';
-import { renderShown } from './renderShown';
+import { renderShownReport } from './renderShown';
 
 /**
- * Filing a report (docs/api.md, "Reports"): the caller names the draft it reviewed by its position
- * and hash; the report is rendered again from the temporal ledger at that position, and filed only
- * if it hashes the same, so what is filed is exactly what was shown and what the log reproduces.
+ * Filing a report of any regime (docs/api.md, "Reports"): the caller names the regime and the
+ * draft it reviewed by its position and hash; the regime's report is rendered again from the read
+ * models at that position (projector's `reportRenderers`), and filed only if it hashes the same, so
+ * what is filed is exactly what was shown and what the log reproduces. The filing records the
+ * regime's headline figures (domain's `reportRegimeRules`).
  */
 export function registerReportRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
   const { knex } = deps.db;
   registerRoute(app, deps, reportRoutes.file, async ({ session, body }) => {
     const companyId = session.selectedCompanyId;
-    const { content, sha256 } = await renderShown(knex, companyId, body.fiscalYear, body);
+    const { content, sha256 } = await renderShownReport(knex, body.regime, companyId, body.fiscalYear, body);
+    const headline = headlineOf(content);
     const reportId = randomUUID();
-    const totals = { scope1Kg: content.scope1Kg, scope2LocationKg: content.scope2LocationKg, scope2MarketKg: content.scope2MarketKg, scope3Kg: content.scope3Kg, lines: content.lines };
     const note = body.note ?? '';
     await runCompanyCommand(deps, session, reportStreamId(reportId), reportDecider, {
       type: 'FileReport',
@@ -28,12 +30,13 @@ export function registerReportRoutes(app: FastifyInstance, deps: CommandApiDeps)
       regime: body.regime,
       position: body.position,
       sha256,
-      totals,
+      headline,
       note,
     });
     const user: { name: string } | undefined = await knex('users').where({ id: session.userId }).first('name');
     // The projector has caught up (runCompanyCommand waits for it): the time filed is the event's.
     const row: { filed_at: Date | string } | undefined = await knex('filed_reports').where({ report_id: reportId }).first('filed_at');
+    const ghg = content.regime === 'ghgProtocol' ? content : null;
     return {
       report: {
         reportId,
@@ -45,10 +48,11 @@ export function registerReportRoutes(app: FastifyInstance, deps: CommandApiDeps)
         filedBy: session.userId,
         filedByName: user?.name ?? null,
         note,
-        scope1Kg: totals.scope1Kg,
-        scope2LocationKg: totals.scope2LocationKg,
-        scope2MarketKg: totals.scope2MarketKg,
-        scope3Kg: totals.scope3Kg,
+        figures: headlineFigures(body.regime, headline.figures),
+        scope1Kg: ghg?.scope1Kg ?? null,
+        scope2LocationKg: ghg?.scope2LocationKg ?? null,
+        scope2MarketKg: ghg?.scope2MarketKg ?? null,
+        scope3Kg: ghg?.scope3Kg ?? null,
       },
     };
   });

@@ -113,26 +113,49 @@ describe('the GHG Protocol inventory summary', () => {
 });
 
 describe('filing a report', () => {
-  const file = (lines: number): FileReport => ({
+  const file = (lines: number, regime: FileReport['regime'] = 'ghgProtocol'): FileReport => ({
     type: 'FileReport',
     reportId: 'r1',
     companyId: 'c1',
     fiscalYear: 2024,
-    regime: 'ghgProtocol',
+    regime,
     position: '42',
     sha256: 'a'.repeat(64),
-    totals: { scope1Kg: '1.000000', scope2LocationKg: '0.000000', scope2MarketKg: '0.000000', scope3Kg: '0.000000', lines },
+    headline:
+      regime === 'ghgProtocol'
+        ? { lines, figures: { scope1Kg: '1.000000', scope2LocationKg: '0.000000', scope2MarketKg: '0.000000', scope3Kg: '0.000000' } }
+        : regime === 'shk'
+          ? { lines, figures: { basicKg: '3200.000000', adjustedKg: '3000.000000', energyCo2BasicKg: '3100.000000', energyCo2AdjustedKg: '2900.000000', crudeOilKl: '1.500000' } }
+          : { lines, figures: { gj: '58.140000', crudeOilKl: '1.500012' } },
     note: '',
   });
-  it('given no report, when filed, then ReportFiled records the position, hash and totals', () => {
-    const { type: _t, ...data } = file(3);
-    expect(given(reportDecider, []).when(file(3))).toEqual({ ok: true, events: [{ type: 'ReportFiled', data }] });
+  const base = { reportId: 'r1', companyId: 'c1', fiscalYear: 2024, position: '42', sha256: 'a'.repeat(64) };
+  it('given no report, when a GHG Protocol report is filed, then ReportFiled records the position, hash and totals (as every filing before the other regimes did)', () => {
+    expect(given(reportDecider, []).when(file(3))).toEqual({
+      ok: true,
+      events: [{ type: 'ReportFiled', data: { ...base, regime: 'ghgProtocol', totals: { scope1Kg: '1.000000', scope2LocationKg: '0.000000', scope2MarketKg: '0.000000', scope3Kg: '0.000000', lines: 3 }, note: '' } }],
+    });
+  });
+  it('given no report, when an SHK or 省エネ法 report is filed, then ReportFiled records its own figures by name, with no GHG Protocol totals', () => {
+    expect(given(reportDecider, []).when(file(7, 'shk'))).toEqual({
+      ok: true,
+      events: [
+        {
+          type: 'ReportFiled',
+          data: { ...base, regime: 'shk', figures: { lines: 7, basicKg: '3200.000000', adjustedKg: '3000.000000', energyCo2BasicKg: '3100.000000', energyCo2AdjustedKg: '2900.000000', crudeOilKl: '1.500000' }, note: '' },
+        },
+      ],
+    });
+    expect(given(reportDecider, []).when(file(2, 'energyConservation'))).toEqual({
+      ok: true,
+      events: [{ type: 'ReportFiled', data: { ...base, regime: 'energyConservation', figures: { lines: 2, gj: '58.140000', crudeOilKl: '1.500012' }, note: '' } }],
+    });
   });
   it('given a filed report, when filed again, then it is refused', () => {
-    const { type: _t, ...data } = file(3);
-    expect(given(reportDecider, [{ type: 'ReportFiled' as const, data }]).when(file(3))).toEqual({ ok: false, error: 'report_exists' });
+    const filed = given(reportDecider, []).when(file(3));
+    expect(filed.ok && given(reportDecider, filed.events).when(file(3))).toEqual({ ok: false, error: 'report_exists' });
   });
-  it('given no report, when a fiscal year without lines is filed, then it is refused', () => {
-    expect(given(reportDecider, []).when(file(0))).toEqual({ ok: false, error: 'report_empty' });
+  it.each(['ghgProtocol', 'shk', 'energyConservation'] as const)('given no report, when a %s report counting no line is filed, then it is refused', (regime) => {
+    expect(given(reportDecider, []).when(file(0, regime))).toEqual({ ok: false, error: 'report_empty' });
   });
 });

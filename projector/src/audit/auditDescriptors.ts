@@ -100,7 +100,8 @@ const companyFactorFields = (d: { setId: string; version: number; entry: Company
  * password hashes and reset-token hashes are never listed, so they never reach the audit screen.
  */
 const descriptors: { [T in AuditedEventType]: Describe<T> } = {
-  ReportFiled: (d) => ({ topic: 'reports', entityId: d.reportId, fields: { ...pick(d, ['fiscalYear', 'regime', 'position', 'sha256', 'note']), ...d.totals } }),
+  // The headline figures: the GHG Protocol's `totals`, another regime's `figures` (each with its line count).
+  ReportFiled: (d) => ({ topic: 'reports', entityId: d.reportId, fields: { ...pick(d, ['fiscalYear', 'regime', 'position', 'sha256', 'note']), ...d.totals, ...d.figures } }),
   BaseYearSet: (d) => ({ topic: 'reports', entityId: `baseYear:${d.companyId}`, fields: { ...pick(d, ['baseYear', 'thresholdPercent', 'position', 'sha256']), ...d.figures } }),
   BaseYearRestated: (d) => ({ topic: 'reports', entityId: `baseYear:${d.companyId}`, fields: { ...pick(d, ['baseYear', 'position', 'sha256', 'note']), restatementReason: d.reason, ...d.figures } }),
   TenantCreated: (d) => ({ topic: 'organization/tenant', entityId: d.tenantId, fields: pick(d, ['name']) }),

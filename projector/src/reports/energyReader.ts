@@ -1,12 +1,16 @@
 import type { Knex } from 'knex';
-import { buildEnergyReport, REPORT_YEARS, type EnergyFactorUse, type EnergyGap, type EnergyLine, type EnergyReportContent, type SectionLink } from '@ghg/domain';
+import { buildEnergyReport, kgText, microOfNumber, REPORT_YEARS, type EnergyFactorUse, type EnergyGap, type EnergyLine, type EnergyReportContent, type SectionLink } from '@ghg/domain';
 import type { ScopeSettingCategory } from '@ghg/events';
 import { contentHash } from './inventoryReader';
+import { auditedRecordsAsOf } from './supplementReader';
 
 /**
  * The 省エネ法 energy report read from the temporal ledger (migration 0021): the lines of
  * the fiscal year and the four before it as they stood at `position`, with the company's sections
- * (their report section types, inherited) and intensity denominators as they are now.
+ * (their report section types, inherited), intensity denominators and their yearly values as they
+ * stood then too, each folded from the audit log up to the position (every settings and section
+ * event is there at its commit position with its field values). So a filed report re-renders to
+ * its hash however the sections and denominators change later (docs/energy-report.md).
  */
 
 interface Row {
@@ -50,22 +54,29 @@ export interface RenderedEnergyReport {
 
 export async function renderEnergyReport(knex: Knex, companyId: string, fiscalYear: number, position: bigint): Promise<RenderedEnergyReport> {
   const lines = await energyLinesAsOf(knex, companyId, fiscalYear, position);
-  const sectionRows: { id: string; parent_section_id: string | null; energy_conservation_act_report_section_type: string | null }[] = await knex('company_sections')
-    .where({ company_id: companyId })
-    .select('id', 'parent_section_id', 'energy_conservation_act_report_section_type');
-  const sections = new Map<string, SectionLink>(sectionRows.map((s) => [s.id, { parentSectionId: s.parent_section_id, energyConservationActReportSectionType: s.energy_conservation_act_report_section_type }]));
-  const intensityRows: { intensity_id: string; name: string; unit: string; fiscal_year: number; value: string }[] = await knex('management_intensities as m')
-    .join('intensities as i', 'i.id', 'm.intensity_id')
-    .where('m.company_id', companyId)
-    .andWhereBetween('m.fiscal_year', [fiscalYear - REPORT_YEARS + 1, fiscalYear])
-    .select('m.intensity_id', 'i.name', 'i.unit', 'm.fiscal_year', knex.raw('m.value::text as value'));
+  const [sectionRecords, intensityRecords, valueRecords] = await Promise.all([
+    auditedRecordsAsOf(knex, companyId, 'organization/companySections', position),
+    auditedRecordsAsOf(knex, companyId, 'settings/intensity', position),
+    auditedRecordsAsOf(knex, companyId, 'settings/managementIntensity', position),
+  ]);
+  const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+  const sections = new Map<string, SectionLink>(
+    [...sectionRecords].map(([id, r]) => [id, { parentSectionId: textOrNull(r.parentSectionId), energyConservationActReportSectionType: textOrNull(r.energyConservationActReportSectionType) }]),
+  );
+  const first = fiscalYear - REPORT_YEARS + 1;
+  const intensities = [...valueRecords.values()].flatMap((r) => {
+    const intensity = typeof r.intensityId === 'string' ? intensityRecords.get(r.intensityId) : undefined;
+    const year = Number(r.fiscalYear);
+    if (!intensity || !(year >= first && year <= fiscalYear) || typeof r.value !== 'number') return [];
+    return [{ intensityId: r.intensityId as string, name: String(intensity.name ?? ''), unit: String(intensity.unit ?? ''), fiscalYear: year, value: kgText(microOfNumber(r.value)) }];
+  });
   const { content, gaps } = buildEnergyReport({
     companyId,
     fiscalYear,
     position: position.toString(),
     lines,
     sections,
-    intensities: intensityRows.map((r) => ({ intensityId: r.intensity_id, name: r.name, unit: r.unit, fiscalYear: r.fiscal_year, value: r.value })),
+    intensities,
   });
   return { content, sha256: contentHash(content), gaps };
 }

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { ReportRegime } from '@ghg/events';
+import { headlineFigures, type HeadlineFigure } from '@ghg/domain';
+import type { ReportFigure, ReportRegime } from '@ghg/events';
 
-/** A filed report as the read model `filed_reports` (migration 0022) holds it, for both APIs. */
+/** A filed report as the read model `filed_reports` (migrations 0022, 0027) holds it, for both APIs. */
 export interface FiledReportRecord {
   reportId: string;
   regime: ReportRegime;
@@ -12,10 +13,13 @@ export interface FiledReportRecord {
   filedBy: string | null;
   filedByName: string | null;
   note: string;
-  scope1Kg: string;
-  scope2LocationKg: string;
-  scope2MarketKg: string;
-  scope3Kg: string;
+  /** The regime's headline figures as filed, in its order. */
+  figures: HeadlineFigure[];
+  /** The GHG Protocol's figures (null for a filing of another regime). */
+  scope1Kg: string | null;
+  scope2LocationKg: string | null;
+  scope2MarketKg: string | null;
+  scope3Kg: string | null;
   lines: number;
 }
 
@@ -29,10 +33,11 @@ interface Row {
   filed_by: string | null;
   filed_by_name: string | null;
   note: string;
-  scope1_kg: string;
-  scope2_location_kg: string;
-  scope2_market_kg: string;
-  scope3_kg: string;
+  figures: string | Partial<Record<ReportFigure, string>>;
+  scope1_kg: string | null;
+  scope2_location_kg: string | null;
+  scope2_market_kg: string | null;
+  scope3_kg: string | null;
   lines: number;
 }
 
@@ -46,6 +51,7 @@ const recordOf = (r: Row): FiledReportRecord => ({
   filedBy: r.filed_by,
   filedByName: r.filed_by_name,
   note: r.note,
+  figures: headlineFigures(r.regime, typeof r.figures === 'string' ? (JSON.parse(r.figures) as Partial<Record<ReportFigure, string>>) : r.figures, 'skip'),
   scope1Kg: r.scope1_kg,
   scope2LocationKg: r.scope2_location_kg,
   scope2MarketKg: r.scope2_market_kg,
@@ -67,6 +73,7 @@ const query = (knex: Knex, companyId: string) =>
       'r.filed_by',
       'u.name as filed_by_name',
       'r.note',
+      'r.figures',
       'r.lines',
       ...['scope1_kg', 'scope2_location_kg', 'scope2_market_kg', 'scope3_kg'].map((c) => knex.raw(`r.${c}::text as ${c}`)),
     );

@@ -1,6 +1,7 @@
 import type { ProjectorFeature } from '../core/feature';
 import * as filedReportsTable from '../migrations/0022_filedReports';
 import * as baseYearTable from '../migrations/0023_baseYearRecords';
+import * as filedReportFiguresColumn from '../migrations/0027_filedReportFigures';
 import { filedReportsProjection } from './filedReports';
 import { baseYearProjection } from './baseYear';
 
@@ -8,5 +9,5 @@ import { baseYearProjection } from './baseYear';
 export const reportsFeature: ProjectorFeature = {
   name: 'reports',
   projections: [filedReportsProjection, baseYearProjection],
-  migrations: [filedReportsTable, baseYearTable],
+  migrations: [filedReportsTable, baseYearTable, filedReportFiguresColumn],
 };

@@ -171,6 +171,8 @@ export function baseRequests(f: Fixture): Record<string, BaseRequest> {
     'POST /api/reports/audit-pack': { body: { reportId: '00000000-0000-4000-8000-000000000000' } },
     // The shapes of filing and of the base year (a made-up hash: refused as not the draft's, 409).
     'POST /api/reports/xlsx': { body: { fiscalYear: 2022 } },
+    'POST /api/reports/energy/xlsx': { body: { fiscalYear: 2022 } },
+    'POST /api/reports/shk/xlsx': { body: { fiscalYear: 2022 } },
     'POST /api/reports/file': { body: { fiscalYear: 2022, regime: 'ghgProtocol', position: '1', sha256: '0'.repeat(64), note: 'fuzz' } },
     'POST /api/base-year': { body: { baseYear: 2022, thresholdPercent: 5, position: '1', sha256: '0'.repeat(64) } },
     'POST /api/base-year/restate': { body: { position: '1', sha256: '0'.repeat(64), reason: 'error', note: 'fuzz' } },

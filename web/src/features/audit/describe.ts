@@ -183,6 +183,12 @@ const fieldName: Record<string, MessageId> = {
   scope2LocationKg: 'audit.field.scope2LocationKg',
   scope2MarketKg: 'audit.field.scope2MarketKg',
   scope3Kg: 'audit.field.scope3Kg',
+  basicKg: 'audit.field.basicKg',
+  adjustedKg: 'audit.field.adjustedKg',
+  energyCo2BasicKg: 'audit.field.energyCo2BasicKg',
+  energyCo2AdjustedKg: 'audit.field.energyCo2AdjustedKg',
+  gj: 'audit.field.gj',
+  crudeOilKl: 'audit.field.crudeOilKl',
   lines: 'audit.field.lines',
   // The base year (BaseYearSet, BaseYearRestated).
   baseYear: 'audit.field.baseYear',
@@ -193,8 +199,8 @@ const fieldName: Record<string, MessageId> = {
 /** The group's consolidation approach in the words the views use. */
 const isConsolidation = (value: unknown): value is ConsolidationApproach => typeof value === 'string' && Object.hasOwn(approachName, value);
 
-/** The fields of a filed report that are kg CO2e as decimal text. */
-const REPORT_KG_FIELDS = new Set(['scope1Kg', 'scope2LocationKg', 'scope2MarketKg', 'scope3Kg', 'totalKg']);
+/** The fields of a filed report that are exact decimal text (kg CO2e, GJ, kL). */
+const REPORT_KG_FIELDS = new Set(['scope1Kg', 'scope2LocationKg', 'scope2MarketKg', 'scope3Kg', 'totalKg', 'basicKg', 'adjustedKg', 'energyCo2BasicKg', 'energyCo2AdjustedKg', 'gj', 'crudeOilKl']);
 
 /** The projector's prefix of a pinned factor set's field (FACTOR_SET_FIELD_PREFIX there; the test checks they agree). */
 const FACTOR_SET_FIELD = 'factorSets.';

@@ -187,9 +187,10 @@ function SetBaseYearCard({ current, threshold, unit }: { current: number | null;
   const canRecord = useCan('company.configure');
   const [year, setYear] = useState(current ?? fiscalYear - 1);
   const [percent, setPercent] = useState(current === null ? DEFAULT_THRESHOLD : threshold);
-  const draft = useReportDraft(companyId, year, null);
+  const draft = useReportDraft(companyId, year, 'ghgProtocol', null);
   const set = useSetBaseYear();
-  const content = draft.data?.content;
+  const drafted = draft.data?.content;
+  const content = drafted?.regime === 'ghgProtocol' ? drafted : undefined;
   // The total the base year is compared by, as the domain defines it (scopes 1, 2 location-based, 3).
   const total = content ? baseYearFiguresOf(content).totalKg : null;
   const submit = async (event: FormEvent) => {

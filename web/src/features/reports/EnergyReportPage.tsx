@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Button, Callout, Card, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Card, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
 import { useT } from '../../core/i18n/I18nProvider';
 import { BarChart } from '../../core/ui/BarChart';
@@ -10,12 +10,15 @@ import { useFiscalYearFromUrl } from '../../core/workspace/useFiscalYearFromUrl'
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
 import { energyReportCodes, energyTypeName, useEnergyReport, type EnergyGap, type EnergyReportAnswer } from './energyApi';
 import { shortHash } from './figures';
+import { ReportPageActions } from './ReportPageActions';
+import { FileReportLink } from './FileReportLink';
 import './reports.css';
 
 /**
  * 省エネ法 定期報告 (issue 16 §4): energy use in GJ and crude-oil equivalent kL by energy type and by
  * report section type, five fiscal years side by side, energy intensities, and what is missing.
- * As of the layout's moment (`asOf` bar); printable. docs/energy-report.md.
+ * As of the layout's moment (`asOf` bar); printable, and as a workbook of the same position
+ * (POST /api/reports/energy/xlsx). docs/energy-report.md.
  */
 export default function EnergyReportPage() {
   const t = useT();
@@ -27,12 +30,9 @@ export default function EnergyReportPage() {
     <div className="ghg-report-page">
       <PageHeader
         subtitle={t('energyReport.subtitle', { company: company?.name ?? '', year: String(fiscalYear) })}
-        actions={
-          <Button icon="print" className="ghg-no-print" onClick={() => window.print()} disabled={!report.data} data-testid="energy-print">
-            {t('energyReport.print')}
-          </Button>
-        }
+        actions={<ReportPageActions report="energy" fiscalYear={fiscalYear} shown={report} />}
       />
+      <FileReportLink regime="energyConservation" asOf={asOf} />
       <p className="bp6-text-muted">{t('energyReport.intro')}</p>
       {report.isPending ? (
         <div className="ghg-center-pad">

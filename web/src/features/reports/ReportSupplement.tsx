@@ -7,7 +7,7 @@ import type { ReportDetail } from './api';
 import { certificateTypeName, powerSourceName, reasonName } from './names';
 import { useKgFormat } from './useKgFormat';
 
-export type Supplement = ReportDetail['supplement'];
+export type Supplement = NonNullable<ReportDetail['supplement']>;
 
 /**
  * What the GHG Protocol inventory summary states beside its figures, as of the report's position

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Button, Callout, Card, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, Card, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
 import type { NonFossilCertificateType } from '@ghg/events';
 import { useT } from '../../core/i18n/I18nProvider';
 import { ErrorCallout } from '../../core/ui/ErrorCallout';
@@ -10,13 +10,15 @@ import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
 import { certificateTypeName } from '../settings/offset/certificateNames';
 import { shortHash } from './figures';
 import { shkAdjustmentName, shkGasName, shkReportCodes, shkRuleName, useShkReport, type ShkGap, type ShkReportAnswer } from './shkApi';
+import { ReportPageActions } from './ReportPageActions';
+import { FileReportLink } from './FileReportLink';
 import './reports.css';
 
 /**
  * 温対法 算定・報告・公表制度 (SHK) report (issue 16 §4): energy-origin CO2 and the other gases,
  * 基礎排出量 and 調整後排出量 with each adjustment on its own line, the 特定排出者 thresholds, how
- * the lines were classified and what is missing. As of the layout's moment (`asOf` bar); printable.
- * docs/shk-report.md.
+ * the lines were classified and what is missing. As of the layout's moment (`asOf` bar); printable,
+ * and as a workbook of the same position (POST /api/reports/shk/xlsx). docs/shk-report.md.
  */
 export default function ShkReportPage() {
   const t = useT();
@@ -28,12 +30,9 @@ export default function ShkReportPage() {
     <div className="ghg-report-page">
       <PageHeader
         subtitle={t('shkReport.subtitle', { company: company?.name ?? '', year: String(fiscalYear) })}
-        actions={
-          <Button icon="print" className="ghg-no-print" onClick={() => window.print()} disabled={!report.data} data-testid="shk-print">
-            {t('shkReport.print')}
-          </Button>
-        }
+        actions={<ReportPageActions report="shk" fiscalYear={fiscalYear} shown={report} />}
       />
+      <FileReportLink regime="shk" asOf={asOf} />
       <p className="bp6-text-muted">{t('shkReport.intro')}</p>
       {report.isPending ? (
         <div className="ghg-center-pad">

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { MessageId } from '@ghg/locales';
+import type { ReportRegime } from '@ghg/events';
 import { reportRoutes } from '@ghg/api';
 import { call, type Answer, type CallArgs } from '../../core/api/call';
 import { useInvalidate } from '../../core/api/mutations';
@@ -10,6 +11,7 @@ export const REPORTS_TOPIC = 'reports';
 export type FiledReport = Answer<typeof reportRoutes.list>['reports'][number];
 export type ReportDraft = Answer<typeof reportRoutes.draft>;
 export type ReportDetail = Answer<typeof reportRoutes.detail>;
+export type HeadlineFigure = FiledReport['figures'][number];
 export type FileReportBody = CallArgs<typeof reportRoutes.file>['body'];
 
 /** The refusals of the report calls, in words (the shared codes are translated by core/ui/errorMessage.ts). */
@@ -28,11 +30,11 @@ export function useFiledReports(companyId: string, fiscalYear: number) {
   });
 }
 
-/** The report of a fiscal year as of now, or as of `asOf` (a commit position or an ISO date-time with its offset). */
-export function useReportDraft(companyId: string, fiscalYear: number, asOf: string | null) {
+/** The report of a regime for a fiscal year as of now, or as of `asOf` (a commit position or an ISO date-time with its offset). */
+export function useReportDraft(companyId: string, fiscalYear: number, regime: ReportRegime, asOf: string | null) {
   return useQuery({
-    queryKey: [REPORTS_TOPIC, companyId, 'draft', fiscalYear, asOf],
-    queryFn: ({ signal }) => call(reportRoutes.draft, { query: { fiscalYear, regime: 'ghgProtocol', ...(asOf ? { asOf } : {}) }, signal }),
+    queryKey: [REPORTS_TOPIC, companyId, 'draft', regime, fiscalYear, asOf],
+    queryFn: ({ signal }) => call(reportRoutes.draft, { query: { fiscalYear, regime, ...(asOf ? { asOf } : {}) }, signal }),
     // Another moment keeps the last figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
