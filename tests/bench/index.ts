@@ -13,6 +13,7 @@ import { benchImportFile } from './importFile';
 import { benchViews } from './views';
 import { benchExportByScope } from './exportByScope';
 import { benchFirstPaint } from './firstPaint';
+import { benchReports } from './reports';
 
 /**
  * `npm run bench`: every benchmark, one after another (never in parallel: they would measure each
@@ -53,6 +54,9 @@ const suites: [string, () => Promise<BenchResult[] | BenchResult>][] = [
   ['exportByScope', () => benchExportByScope({ steps: { postgres: steps('BENCH_EXPORT_LINES', [100_000, 300_000]), embedded: steps('BENCH_EXPORT_LINES_EMBEDDED', [20_000, 60_000]) } })],
   ['firstPaint', () => benchFirstPaint({ runs: size('BENCH_FIRST_PAINT_RUNS', 5) })],
   ['ledger-rebuild', () => benchLedgerRebuild({ events: { postgres: size('BENCH_LEDGER_REBUILD_EVENTS', 200_000), embedded: size('BENCH_LEDGER_REBUILD_EVENTS_EMBEDDED', 50_000) } })],
+  // (l) and (m) of issue 16 on one seed: lines recorded then each changed once (2 events a line). About 10 and 20
+  // minutes at 200,000 lines; the issue's million on PostgreSQL (BENCH_REPORT_LINES=1000000) took 51 minutes.
+  ['reports', () => benchReports({ lines: { postgres: size('BENCH_REPORT_LINES', 200_000), embedded: size('BENCH_REPORT_LINES_EMBEDDED', 200_000) }, runs: size('BENCH_REPORT_RUNS', 20), asOf: process.env.BENCH_REPORTS_AS_OF })],
 ];
 for (const [name, run] of suites) {
   if (only.length > 0 && !only.includes(name)) continue;

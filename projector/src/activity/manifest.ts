@@ -5,6 +5,7 @@ import * as emissionTotals from '../migrations/0016_emissionTotals';
 import * as emissionTotalsYearIndex from '../migrations/0019_emissionTotalsYearIndex';
 import * as ledgerDateOrder from '../migrations/0020_emissionLedgerDateOrder';
 import * as ledgerHistory from '../migrations/0021_emissionLedgerHistory';
+import * as ledgerHistoryMoment from '../migrations/0026_emissionLedgerHistoryMoment';
 import { emissionLedgerProjection } from './activityLine';
 import { emissionLedgerHistoryProjection } from './ledgerHistory';
 
@@ -12,5 +13,5 @@ import { emissionLedgerHistoryProjection } from './ledgerHistory';
 export const activityFeature: ProjectorFeature = {
   name: 'activity',
   projections: [emissionLedgerProjection, emissionLedgerHistoryProjection],
-  migrations: [emissionLedgerTables, ledgerBases, emissionTotals, emissionTotalsYearIndex, ledgerDateOrder, ledgerHistory],
+  migrations: [emissionLedgerTables, ledgerBases, emissionTotals, emissionTotalsYearIndex, ledgerDateOrder, ledgerHistory, ledgerHistoryMoment],
 };
