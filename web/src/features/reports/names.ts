@@ -1,5 +1,5 @@
 import type { DifferenceCause } from '@ghg/domain';
-import type { baseYearRestatementReasons, NonFossilCertificateType, NonFossilPowerSource, ReportFigure, ReportRegime } from '@ghg/events';
+import type { baseYearRestatementReasons, ReportFigure, ReportRegime } from '@ghg/events';
 import type { MessageId } from '@ghg/locales';
 
 /** Each reporting regime in words (a new regime is a type error here until it is named). */
@@ -51,18 +51,5 @@ export const causeName: Record<DifferenceCause, MessageId> = {
   organisation: 'reports.cause.organisation',
 };
 
-/** The non-fossil certificate types and power sources, as the settings screen names them. */
-export const certificateTypeName: Record<NonFossilCertificateType, MessageId> = {
-  fit: 'offset.certificate.type.fit',
-  non_fit_renewable: 'offset.certificate.type.nonFitRenewable',
-  non_fit_non_renewable: 'offset.certificate.type.nonFitNonRenewable',
-};
-export const powerSourceName: Record<NonFossilPowerSource, MessageId> = {
-  solar: 'offset.certificate.source.solar',
-  wind: 'offset.certificate.source.wind',
-  hydro: 'offset.certificate.source.hydro',
-  geothermal: 'offset.certificate.source.geothermal',
-  biomass: 'offset.certificate.source.biomass',
-  nuclear: 'offset.certificate.source.nuclear',
-  other: 'offset.certificate.source.other',
-};
+/** The non-fossil certificate types and power sources, as the settings screen names them (one list, there). */
+export { certificateTypeName, powerSourceName } from '../settings/offset/certificateNames';
