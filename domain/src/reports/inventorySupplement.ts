@@ -1,8 +1,9 @@
-import { scopeCategories, type BaseYearEvent, type NonFossilCertificateType, type NonFossilPowerSource, type ScopeCategory, type ScopeSettingCategory } from '@ghg/events';
+import { scopeCategories, type BaseYearEvent, type ScopeCategory, type ScopeSettingCategory } from '@ghg/events';
 import { GAS_GROUP, isGasId, type GasGroup } from '../calculation/gwp/gases';
 import { fiscalYearDates } from '../settings/fiscalYear/fiscalYear';
 import { kgText, microOf, microOfNumber } from './decimalKg';
 import type { GhgInventoryContent } from './ghgInventory';
+import type { NonFossilCertificate } from '../settings/nonFossilCertificate/nonFossilCertificates';
 
 /**
  * What the GHG Protocol inventory summary states beside its figures (Corporate Standard ch. 9):
@@ -50,18 +51,8 @@ export interface SupplementOffset {
   authType: string;
 }
 
-export interface SupplementCertificate {
-  id: string;
-  certificateType: NonFossilCertificateType;
-  quantityKwh: number;
-  periodFrom: string;
-  periodTo: string;
-  fiscalYear: number;
-  tracking: boolean;
-  powerSource: NonFossilPowerSource | null;
-  generatorName: string | null;
-  generatorLocation: string | null;
-}
+/** A certificate as the settings record it, without its version. */
+export type SupplementCertificate = Omit<NonFossilCertificate, 'version'>;
 
 export interface InventorySupplement {
   /** The log position the supplement was read at: the report's. */
