@@ -5,7 +5,7 @@ import { api, axeViolations, collectPageErrors, currentFiscalYear, loggedInPage,
 const ja = messages('ja');
 
 interface Moments {
-  moments: { position: string; at: string; lines: number; reports: number }[];
+  moments: { position: string; at: string; lines: number; reports: number; records: number }[];
   count: number;
   thinned: boolean;
   reflected: string;

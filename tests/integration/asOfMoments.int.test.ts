@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fiscalYearOf } from '@ghg/domain';
-import { thinnedIndexes } from '@ghg/projector';
+import { asOfRecordTopics, thinnedIndexes } from '@ghg/projector';
 import { call, describeOnBackends, loginDemoUsers, type RunningApp } from './embeddedApp';
 
 /**
  * GET /api/as-of/moments (issue 16 §1, the as-of time slider): the selected company's ledger
- * changes, filed reports and base-year records as commit positions with their times, checked
+ * changes, organisation and settings changes, filed reports and base-year records as commit
+ * positions with their times, checked
  * against the read models with SQL written here; thinned evenly when asked for fewer; one step
  * back from the newest moment undoes exactly the newest line; another company's never answered.
  */
@@ -18,6 +19,7 @@ describeOnBackends('the moments of the as-of time slider', (start) => {
     at: string;
     lines: number;
     reports: number;
+    records: number;
   }
   interface Moments {
     moments: Moment[];
@@ -46,9 +48,10 @@ describeOnBackends('the moments of the as-of time slider', (start) => {
     (
       await sql<{ p: string }>(
         `select m.p::text as p from (select valid_from as p from emission_ledger_history where company_id = ?
+                                     union select position from audit_log where company_id = ? and topic = any(?::text[])
                                      union select position from filed_reports where company_id = ?
                                      union select position from base_year_records where company_id = ?) m order by m.p`,
-        [companyId, companyId, companyId],
+        [companyId, companyId, [...asOfRecordTopics], companyId, companyId],
       )
     ).map((r) => r.p);
 
@@ -62,12 +65,19 @@ describeOnBackends('the moments of the as-of time slider', (start) => {
       expect(all.thinned).toBe(false);
       expect(all.moments.map((m) => m.position)).toEqual(expected);
     }
-    // The first moment: the demo's first line, its event's time; one line changed there, no report.
-    const [first] = await sql<{ at: Date | string; n: string }>(
-      `select min(occurred_at) as at, count(*)::text as n from emission_ledger_history where company_id = ? and valid_from = ?::bigint`,
-      [company, expected[0]],
+    // The first moment: the demo company's registration or first section or line, the earliest
+    // event's time there, with how many lines and records changed there, counted here by SQL.
+    const [first] = await sql<{ at: Date | string; lines: string; records: string }>(
+      `select min(m.at) as at, sum(m.lines)::text as lines, sum(m.records)::text as records
+         from (select occurred_at as at, 1 as lines, 0 as records from emission_ledger_history where company_id = ? and valid_from = ?::bigint
+               union all
+               select occurred_at, 0, 1 from audit_log where company_id = ? and position = ?::bigint and topic = any(?::text[])) m`,
+      [company, expected[0], company, expected[0], [...asOfRecordTopics]],
     );
-    expect(all.moments[0]).toEqual({ position: expected[0], at: new Date(first!.at).toISOString(), lines: Number(first!.n), reports: 0 });
+    expect(all.moments[0]).toEqual({ position: expected[0], at: new Date(first!.at).toISOString(), lines: Number(first!.lines), reports: 0, records: Number(first!.records) });
+    // A section's creation is a moment of its own, with no line.
+    const [section] = await sql<{ p: string }>(`select position::text as p from audit_log where company_id = ? and type = 'CompanySectionCreated' order by position limit 1`, [company]);
+    expect((await moments(`?from=${section!.p}&to=${section!.p}`)).moments).toEqual([expect.objectContaining({ position: section!.p, lines: 0, records: 1, reports: 0 })]);
     // Positions never ahead of the temporal ledger.
     expect(BigInt(all.moments.at(-1)!.position) <= BigInt(all.reflected)).toBe(true);
   });

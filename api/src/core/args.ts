@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idText, LIMITS, quantity, shortText } from '@ghg/events';
+import { errorTable } from './contract';
 
 /**
  * The argument shapes routes share. Everything a command takes is bounded like the event it
@@ -85,6 +86,16 @@ export const queryAsOf = () =>
     .max(40)
     .refine(isAsOf, { message: 'invalid_as_of' })
     .meta({ description: 'A commit position, or an ISO date-time with its offset: the figures as the product would have shown them then.' });
+
+/**
+ * `asOf` of a list the views read besides the ledger (the sections, flags, intensities and their
+ * values, reduction goals): the records as they stood then, folded from the audit log; such an
+ * answer is for reading only (each `version` is the number of events that made the record, less one).
+ */
+export const listAsOfQuery = { asOf: queryAsOf().optional() };
+
+/** The refusal of a read as of a moment: a position the read models have not reflected yet. */
+export const asOfErrors = errorTable<'as_of_ahead'>()({ as_of_ahead: 409 });
 
 /** A path parameter the route looks up as it is (an unknown one is that route's 404). */
 export const pathText = () => z.string();

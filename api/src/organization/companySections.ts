@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idText, shortText } from '@ghg/events';
 import type { companySectionsDecider } from '@ghg/domain';
-import { IdParam } from '../core/args';
-import { defineRoute, errorTable, noErrors, type DeciderError } from '../core/contract';
+import { asOfErrors, IdParam, listAsOfQuery } from '../core/args';
+import { defineRoute, errorTable, type DeciderError } from '../core/contract';
 
 export const companySectionErrors = errorTable<DeciderError<typeof companySectionsDecider>>()({
   invalid_name: 400,
@@ -37,17 +37,19 @@ export const companySectionRoutes = {
     method: 'GET',
     url: '/api/company-section',
     permission: 'company.read',
-    summary: "The selected company's sections in tree order, 指定なし last",
+    summary: "The selected company's sections in tree order, 指定なし last (as of a moment with `asOf`)",
+    query: z.object(listAsOfQuery),
     response: z.strictObject({ companySections: z.array(SectionListed) }),
-    errors: noErrors,
+    errors: asOfErrors,
   }),
   authorized: defineRoute({
     method: 'GET',
     url: '/api/authorized-company-section',
     permission: 'company.read',
-    summary: "The sections the caller may act on: their own section and those below it",
+    summary: "The sections the caller may act on: their own section and those below it (as of a moment with `asOf`)",
+    query: z.object(listAsOfQuery),
     response: z.strictObject({ companySections: z.array(SectionListed) }),
-    errors: noErrors,
+    errors: asOfErrors,
   }),
   save: defineRoute({
     method: 'POST',

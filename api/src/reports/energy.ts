@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { queryAsOf, queryYear } from '../core/args';
-import { defineRoute, errorTable } from '../core/contract';
+import { asOfErrors, queryAsOf, queryYear } from '../core/args';
+import { defineRoute } from '../core/contract';
 import { position, sha256 } from './reportArgs';
 import { workbookRoute } from './workbookRoute';
 
@@ -54,7 +54,7 @@ export const energyReportRoutes = {
       'Energy in GJ from each line’s quantity and the heating value it used (fuel) or the Energy Conservation Act’s primary-energy factor of the fiscal year (purchased electricity: 9.76 GJ/千kWh before FY2023, 8.64 from FY2023), crude-oil equivalent kL = GJ × 0.0258, by energy type and by report section type (inherited), and kL ÷ each intensity denominator. `sha256` is the SHA-256 of the content’s canonical JSON; `gaps` name what is missing.',
     query: z.object({ fiscalYear: queryYear(), asOf: queryAsOf().optional() }),
     response: z.strictObject({ content: EnergyReport, sha256, gaps: z.array(EnergyGap) }),
-    errors: errorTable<'as_of_ahead'>()({ as_of_ahead: 409 }),
+    errors: asOfErrors,
   }),
   xlsx: workbookRoute(
     '/api/reports/energy/xlsx',

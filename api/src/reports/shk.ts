@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { queryAsOf, queryYear } from '../core/args';
-import { defineRoute, errorTable } from '../core/contract';
+import { asOfErrors, queryAsOf, queryYear } from '../core/args';
+import { defineRoute } from '../core/contract';
 import { position, sha256 } from './reportArgs';
 import { workbookRoute } from './workbookRoute';
 
@@ -87,7 +87,7 @@ export const shkReportRoutes = {
       'Energy-origin CO2 (scope-1 fuel combustion, scope-2 purchased electricity and heat) and the other gases (non-energy CO2, CH4, N2O, HFCs, PFCs, SF6, NF3), each line classified by its formula and recorded gases (`classification`; lines that cannot be classified are named in `gaps`). 基礎排出量 takes scope 2 on its location-based figure, 調整後排出量 on its market-based figure (the supplier’s adjusted factor), less the fiscal year’s non-fossil certificates (kWh × the grid-average factor of the year’s electricity lines) and the credits SHK accepts (J-クレジット, JCM, green energy certificates, cancelled: 無効化), each a line of `adjustments`. The settings are read as of the same position (folded from the audit log). t figures are whole t-CO2 with the fraction truncated. `thresholds`: energy use ≥ 1,500 kL crude-oil equivalent (the 省エネ法 report’s kL) and each other gas ≥ 3,000 t-CO2e. `sha256` is the SHA-256 of the content’s canonical JSON.',
     query: z.object({ fiscalYear: queryYear(), asOf: queryAsOf().optional() }),
     response: z.strictObject({ content: ShkReport, sha256, gaps: z.array(ShkGap) }),
-    errors: errorTable<'as_of_ahead'>()({ as_of_ahead: 409 }),
+    errors: asOfErrors,
   }),
   xlsx: workbookRoute(
     '/api/reports/shk/xlsx',

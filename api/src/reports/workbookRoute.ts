@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { year } from '@ghg/events';
-import { queryAsOf } from '../core/args';
-import { defineRoute, errorTable } from '../core/contract';
+import { asOfErrors, queryAsOf } from '../core/args';
+import { defineRoute } from '../core/contract';
 import { XLSX_MEDIA_TYPE } from '../views/export';
 
 /**
@@ -19,5 +19,5 @@ export const workbookRoute = <U extends string>(url: U, summary: string, descrip
     body: z.object({ fiscalYear: year(), asOf: queryAsOf().optional() }),
     produces: [XLSX_MEDIA_TYPE],
     response: z.string().meta({ description: 'The workbook itself (Content-Disposition: attachment).' }),
-    errors: errorTable<'as_of_ahead'>()({ as_of_ahead: 409 }),
+    errors: asOfErrors,
   });

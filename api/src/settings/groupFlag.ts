@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { boundedList, idText } from '@ghg/events';
 import type { groupFlagsDecider } from '@ghg/domain';
-import { expectedVersionArg, IdParam, optionalId, pathText, RemoveArgs, textArg } from '../core/args';
-import { defineRoute, errorTable, noErrors, type DeciderError } from '../core/contract';
+import { asOfErrors, expectedVersionArg, IdParam, listAsOfQuery, optionalId, pathText, RemoveArgs, textArg } from '../core/args';
+import { defineRoute, errorTable, type DeciderError } from '../core/contract';
 
 const errors = errorTable<DeciderError<typeof groupFlagsDecider>>()({
   invalid_name: 400,
@@ -27,9 +27,10 @@ export const groupFlagRoutes = {
     method: 'GET',
     url: '/api/group-flag',
     permission: 'company.read',
-    summary: "The selected company's flags, by name",
+    summary: "The selected company's flags, by name (as of a moment with `asOf`)",
+    query: z.object(listAsOfQuery),
     response: z.strictObject({ groupFlags: z.array(GroupFlag) }),
-    errors: noErrors,
+    errors: asOfErrors,
   }),
   get: defineRoute({
     method: 'GET',

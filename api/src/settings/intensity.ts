@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { intensitiesDecider } from '@ghg/domain';
-import { expectedVersionArg, IdParam, optionalId, RemoveArgs, textArg } from '../core/args';
-import { defineRoute, errorTable, noErrors, type DeciderError } from '../core/contract';
+import { asOfErrors, expectedVersionArg, IdParam, listAsOfQuery, optionalId, RemoveArgs, textArg } from '../core/args';
+import { defineRoute, errorTable, type DeciderError } from '../core/contract';
 
 const errors = errorTable<DeciderError<typeof intensitiesDecider>>()({
   invalid_name: 400,
@@ -19,9 +19,10 @@ export const intensityRoutes = {
     method: 'GET',
     url: '/api/intensity',
     permission: 'company.read',
-    summary: "The selected company's intensities, by name",
+    summary: "The selected company's intensities, by name (as of a moment with `asOf`)",
+    query: z.object(listAsOfQuery),
     response: z.strictObject({ intensities: z.array(Intensity) }),
-    errors: noErrors,
+    errors: asOfErrors,
   }),
   save: defineRoute({
     method: 'POST',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idText } from '@ghg/events';
 import type { managementIntensitiesDecider } from '@ghg/domain';
-import { expectedVersionArg, IdParam, numberArg, optionalId, queryYear, RemoveArgs } from '../core/args';
-import { defineRoute, errorTable, noErrors, type DeciderError } from '../core/contract';
+import { asOfErrors, expectedVersionArg, IdParam, listAsOfQuery, numberArg, optionalId, queryYear, RemoveArgs } from '../core/args';
+import { defineRoute, errorTable, type DeciderError } from '../core/contract';
 
 const errors = errorTable<DeciderError<typeof managementIntensitiesDecider>>()({
   unknown_intensity: 400,
@@ -20,8 +20,8 @@ export const managementIntensityRoutes = {
     method: 'GET',
     url: '/api/management-intensity',
     permission: 'company.read',
-    summary: 'Values per intensity and fiscal year, of one year or all',
-    query: z.object({ fiscalYear: queryYear().optional() }),
+    summary: 'Values per intensity and fiscal year, of one year or all (as of a moment with `asOf`)',
+    query: z.object({ fiscalYear: queryYear().optional(), ...listAsOfQuery }),
     response: z.strictObject({
       managementIntensities: z.array(
         z.strictObject({
@@ -35,7 +35,7 @@ export const managementIntensityRoutes = {
         }),
       ),
     }),
-    errors: noErrors,
+    errors: asOfErrors,
   }),
   save: defineRoute({
     method: 'POST',

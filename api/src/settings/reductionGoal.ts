@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { scopeCategories } from '@ghg/events';
 import type { reductionGoalsDecider } from '@ghg/domain';
-import { expectedVersionArg, IdParam, numberArg, optionalId, queryYear, RemoveArgs, textArg } from '../core/args';
-import { defineRoute, errorTable, noErrors, type DeciderError } from '../core/contract';
+import { asOfErrors, expectedVersionArg, IdParam, listAsOfQuery, numberArg, optionalId, queryYear, RemoveArgs, textArg } from '../core/args';
+import { defineRoute, errorTable, type DeciderError } from '../core/contract';
 
 const errors = errorTable<DeciderError<typeof reductionGoalsDecider>>()({
   invalid_scope_category: 400,
@@ -56,10 +56,10 @@ export const reductionGoalRoutes = {
     method: 'GET',
     url: '/api/reduction-goal',
     permission: 'company.read',
-    summary: "A goal year's goals (its blank defaults while none is stored), or every stored goal",
-    query: z.object({ goalYear: queryYear().optional() }),
+    summary: "A goal year's goals (its blank defaults while none is stored), or every stored goal (as of a moment with `asOf`)",
+    query: z.object({ goalYear: queryYear().optional(), ...listAsOfQuery }),
     response: z.strictObject({ reductionGoals: z.array(ReductionGoal) }),
-    errors: noErrors,
+    errors: asOfErrors,
   }),
   save: defineRoute({
     method: 'POST',

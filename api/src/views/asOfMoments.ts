@@ -18,6 +18,7 @@ export const AsOfMoment = z.strictObject({
   at: z.string().meta({ description: 'When it happened (ISO 8601, UTC).' }),
   lines: z.number().int().meta({ description: 'Ledger lines recorded, changed, recalculated or removed at this position.' }),
   reports: z.number().int().meta({ description: 'Reports filed and base-year records made from this position.' }),
+  records: z.number().int().meta({ description: 'Organisation and settings records changed at this position (a section, the company, an offset, a certificate, a goal, a flag, an intensity, a scope setting, the fiscal year).' }),
 });
 
 export const asOfMomentRoutes = {
@@ -25,9 +26,9 @@ export const asOfMomentRoutes = {
     method: 'GET',
     url: '/api/as-of/moments',
     permission: 'company.read',
-    summary: "The moments the selected company's figures changed (its ledger changes, filed reports and base-year records), for an as-of time slider",
+    summary: "The moments the selected company's figures changed (its ledger changes, organisation and settings changes, filed reports and base-year records), for an as-of time slider",
     description:
-      "Every commit position at which a line of the selected company's emissions ledger changed, or from which one of its reports was filed or a base-year record made, in position order, each with its time; only positions the temporal ledger reflects (up to `reflected`). `from` and `to` (a commit position or an ISO date-time, both inclusive) narrow the range. When the range holds more than `limit` moments, `limit` of them are answered, spread evenly by rank over all but the newest, plus the newest (so the first, the one before the newest and the newest are always there); `count` says how many there were and `thinned` that some were left out. Another company's moments are never answered.",
+      "Every commit position at which a line of the selected company's emissions ledger changed, or one of its organisation or settings records (what the views read as of a moment besides the lines), or from which one of its reports was filed or a base-year record made, in position order, each with its time; only positions the temporal ledger reflects (up to `reflected`). `from` and `to` (a commit position or an ISO date-time, both inclusive) narrow the range. When the range holds more than `limit` moments, `limit` of them are answered, spread evenly by rank over all but the newest, plus the newest (so the first, the one before the newest and the newest are always there); `count` says how many there were and `thinned` that some were left out. Another company's moments are never answered.",
     query: z.object({
       from: queryAsOf().optional(),
       to: queryAsOf().optional(),

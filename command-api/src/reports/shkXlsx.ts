@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { shkReportRoutes } from '@ghg/api';
 import { microOf, SHK_ADJUSTMENT_KINDS, tonnesOf, type ShkGap } from '@ghg/domain';
-import { renderShkReport, resolveShkAsOf } from '@ghg/projector';
+import { renderShkReport, resolveAsOf } from '@ghg/projector';
 import type { CommandApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
 import { aboutSheet, decimal, fill, idList, sendWorkbook, whole, workbook, workbookInput, type Cell } from '../core/spreadsheet';
@@ -9,7 +9,7 @@ import { certificateTypeName } from './reportXlsx';
 
 /**
  * POST /api/reports/shk/xlsx: the 温対法 SHK report as a workbook, for preparing the filing
- * (docs/shk-report.md, "Workbook"): what it is, the emissions in the layout of 様式第1 第2表 (each gas,
+ * (docs/shk-report.md, "Workbook"): what it is, the emissions in the layout of 様式第1 (each gas,
  * 基礎排出量 and 調整後排出量, the adjustment lines), energy-origin CO2 by source, the 特定排出者
  * thresholds, the credits and certificates, and how the lines were classified. The report is rendered
  * as `GET /api/reports/shk` renders it at the same position, so every figure is the JSON report's.
@@ -17,8 +17,7 @@ import { certificateTypeName } from './reportXlsx';
 export function registerShkXlsxRoutes(app: FastifyInstance, deps: CommandApiDeps): void {
   const { knex } = deps.db;
   registerRoute(app, deps, shkReportRoutes.xlsx, async ({ session, body, refuse, reply }) => {
-    // The settings as of the same moment as the lines (resolveShkAsOf), as the GET reads them.
-    const { rendered, company, t } = await workbookInput(knex, session, body, () => refuse('as_of_ahead'), resolveShkAsOf, renderShkReport);
+    const { rendered, company, t } = await workbookInput(knex, session, body, () => refuse('as_of_ahead'), resolveAsOf, renderShkReport);
     const { content, sha256, gaps } = rendered;
     const year = String(content.fiscalYear);
     const { energyCo2, thresholds } = content;
@@ -52,7 +51,7 @@ export function registerShkXlsxRoutes(app: FastifyInstance, deps: CommandApiDeps
       gaps: { heading: t('shkReport.xlsx.gaps'), lines: gaps.map(gapText), none: t('shkReport.xlsx.gaps.none') },
     });
 
-    // 様式第1 第2表 style: each gas on both bases (only energy-origin CO2 differs), then the adjustments.
+    // 様式第1 style: each gas on both bases (only energy-origin CO2 differs), then the adjustments.
     const incomplete = (complete: boolean) => (complete ? null : t('shkReport.incomplete'));
     const beforeT = tonnesOf(microOf(content.adjusted.beforeAdjustmentsKg));
     book.blocks(

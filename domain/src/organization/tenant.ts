@@ -1,5 +1,5 @@
 import { accept, reject, type Decider } from '../core/decider';
-import { DEFAULT_CONSOLIDATION_APPROACH, regions, type CompanyEvent, type ConsolidationApproach, type ControlApproach, type TenantEvent } from '@ghg/events';
+import { DEFAULT_CONSOLIDATION_APPROACH, DEFAULT_CONTROL_APPROACH, DEFAULT_EQUITY_SHARE_PERCENT, regions, type CompanyEvent, type ConsolidationApproach, type ControlApproach, type TenantEvent } from '@ghg/events';
 
 export const tenantStreamId = (tenantId: string) => `tenant-${tenantId}`;
 export const companyStreamId = (companyId: string) => `company-${companyId}`;
@@ -99,8 +99,8 @@ export const companyDecider: Decider<CompanyCommand, CompanyEvent, CompanyState,
         return {
           exists: true,
           region: e.data.region,
-          equitySharePercent: e.data.equitySharePercent ?? 100,
-          controlApproach: e.data.controlApproach ?? 'operational',
+          equitySharePercent: e.data.equitySharePercent ?? DEFAULT_EQUITY_SHARE_PERCENT,
+          controlApproach: e.data.controlApproach ?? DEFAULT_CONTROL_APPROACH,
         };
       case 'CompanyRegionChanged':
         return { ...s, region: e.data.region };

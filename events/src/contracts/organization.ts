@@ -23,6 +23,10 @@ export const regions = ['Japan', 'US', 'China', 'UK', 'India', 'Canada', 'Korea'
 
 export const controlApproaches = ['operational', 'financial', 'equity_share'] as const;
 
+/** A company registered without them: wholly owned, and operated by the group. */
+export const DEFAULT_EQUITY_SHARE_PERCENT = 100;
+export const DEFAULT_CONTROL_APPROACH: (typeof controlApproaches)[number] = 'operational';
+
 /**
  * How a group's companies are consolidated (GHG Protocol Corporate Standard, ch. 3): each
  * company's equity share, or all of the companies the group controls (operationally, or

@@ -5,6 +5,8 @@ import {
   type AuditedEventType,
   type AuditTopic,
   type CompanyFactorEntry,
+  DEFAULT_CONTROL_APPROACH,
+  DEFAULT_EQUITY_SHARE_PERCENT,
   type EventOf,
   type NotAuditedEventType,
 } from '@ghg/events';
@@ -111,7 +113,16 @@ const descriptors: { [T in AuditedEventType]: Describe<T> } = {
   CurrencyRateAdded: (d) => ({ topic: 'settings/currency', entityId: d.id, fields: pick(d, currencyFields) }),
   CurrencyRateChanged: (d) => ({ topic: 'settings/currency', entityId: d.id, fields: pick(d, currencyFields) }),
   CurrencyRateRemoved: (d) => ({ topic: 'settings/currency', entityId: d.id, fields: null }),
-  CompanyRegistered: (d) => ({ topic: 'organization/companies', entityId: d.companyId, fields: pick(d, ['name', 'region']) }),
+  // With the weights it was registered with, so the group's companies fold to their weights as of any moment.
+  CompanyRegistered: (d) => ({
+    topic: 'organization/companies',
+    entityId: d.companyId,
+    fields: {
+      ...pick(d, ['name', 'region']),
+      equitySharePercent: d.equitySharePercent ?? DEFAULT_EQUITY_SHARE_PERCENT,
+      controlApproach: d.controlApproach ?? DEFAULT_CONTROL_APPROACH,
+    },
+  }),
   CompanyRegionChanged: (d) => ({ topic: 'organization/companies', entityId: d.companyId, fields: pick(d, ['region']) }),
   CompanyConsolidationChanged: (d) => ({
     topic: 'organization/companies',

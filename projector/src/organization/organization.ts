@@ -6,6 +6,8 @@ import {
   CompanySectionDeleted,
   CompanyRegionChanged,
   CompanyConsolidationChanged,
+  DEFAULT_CONTROL_APPROACH,
+  DEFAULT_EQUITY_SHARE_PERCENT,
   GroupConsolidationApproachChosen,
   TenantCreated,
   UserAccessChanged,
@@ -59,8 +61,8 @@ export const organizationProjection = defineProjection({
             tenant_id: d.tenantId,
             name: d.name,
             region: d.region,
-            equity_share_percent: d.equitySharePercent ?? 100,
-            control_approach: d.controlApproach ?? 'operational',
+            equity_share_percent: d.equitySharePercent ?? DEFAULT_EQUITY_SHARE_PERCENT,
+            control_approach: d.controlApproach ?? DEFAULT_CONTROL_APPROACH,
             version: event.streamPosition,
           })
           .onConflict('id')

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { buildEnergyReport, kgText, microOfNumber, REPORT_YEARS, type EnergyFactorUse, type EnergyGap, type EnergyLine, type EnergyReportContent, type SectionLink } from '@ghg/domain';
 import type { ScopeSettingCategory } from '@ghg/events';
 import { contentHash } from './inventoryReader';
-import { auditedRecordsAsOf } from './supplementReader';
+import { auditedRecordsAsOf } from '../audit/recordsAsOf';
 
 /**
  * The 省エネ法 energy report read from the temporal ledger (migration 0021): the lines of

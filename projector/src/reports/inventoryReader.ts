@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { asOfRecordTopics } from '../audit/recordsAsOf';
 import { buildGhgInventory, canonicalJson, type GhgInventoryContent, type InventoryLine, type LineEventType, type ReportedLineState } from '@ghg/domain';
 import type { ScopeSettingCategory } from '@ghg/events';
 import { emissionLedgerHistoryProjection } from '../activity/ledgerHistory';
@@ -27,8 +28,10 @@ export async function reflectedPosition(knex: Knex): Promise<bigint> {
 
 /**
  * `asOf` → a commit position: absent, the newest reflected; digits, that position (refused when
- * not reflected yet); an ISO date-time, the last line change at or before it (of the company, or
- * of any company when null: the answer is the same for what the company's lines were then).
+ * not reflected yet); an ISO date-time, the last change at or before it of what the views and
+ * reports read as of a moment: a ledger line, or an organisation or settings record
+ * (audit/recordsAsOf.ts). Of the company, or of any company when null: positions are global, so
+ * the answer is the same for what the company's records were then.
  */
 export async function resolveAsOf(knex: Knex, companyId: string | null, asOf: string | undefined): Promise<bigint> {
   const reflected = await reflectedPosition(knex);
@@ -40,14 +43,23 @@ export async function resolveAsOf(knex: Knex, companyId: string | null, asOf: st
   }
   const at = new Date(asOf);
   if (Number.isNaN(at.getTime())) throw new RangeError(`not a date-time: ${asOf}`);
-  // Positions are global: any company's last change before the moment will do; one company's (its rows by key) is quicker to find.
-  const row = (await knex('emission_ledger_history')
-    .modify((q) => (companyId === null ? q : q.where({ company_id: companyId })))
-    .andWhere('occurred_at', '<=', at.toISOString())
-    .max({ p: 'valid_from' })
-    .first()) as { p: string | number | null } | undefined;
-  const position = row?.p === null || row?.p === undefined ? 0n : BigInt(row.p);
-  return position > reflected ? reflected : position;
+  const [ledger, records] = (await Promise.all([
+    knex('emission_ledger_history')
+      .modify((q) => (companyId === null ? q : q.where({ company_id: companyId })))
+      .andWhere('occurred_at', '<=', at.toISOString())
+      .max({ p: 'valid_from' })
+      .first(),
+    // Migration 0028 indexes these by topic, company and time.
+    knex('audit_log')
+      .whereIn('topic', [...asOfRecordTopics])
+      .modify((q) => (companyId === null ? q : q.where({ company_id: companyId })))
+      .andWhere('occurred_at', '<=', at.toISOString())
+      .max({ p: 'position' })
+      .first(),
+  ])) as ({ p: string | number | null } | undefined)[];
+  const positionOf = (row: { p: string | number | null } | undefined) => (row?.p === null || row?.p === undefined ? 0n : BigInt(row.p));
+  const last = [positionOf(ledger), positionOf(records)].reduce((a, b) => (a > b ? a : b));
+  return last > reflected ? reflected : last;
 }
 
 interface HistoryRow {

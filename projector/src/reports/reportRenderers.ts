@@ -5,7 +5,7 @@ import { emissionLedgerHistoryProjection } from '../activity/ledgerHistory';
 import { auditLogProjection } from '../audit/auditLog';
 import { renderEnergyReport } from './energyReader';
 import { renderInventory, resolveAsOf } from './inventoryReader';
-import { renderShkReport, resolveShkAsOf } from './shkReader';
+import { renderShkReport } from './shkReader';
 
 /**
  * How each reporting regime's report is rendered from the read models at a log position, and
@@ -27,8 +27,6 @@ export interface RegimeRenderer<R extends ReportRegime> {
    */
   reads: readonly string[];
   render(knex: Knex, companyId: string, fiscalYear: number, position: bigint): Promise<RenderedReport<R>>;
-  /** `asOf` (absent: now; a commit position; a date-time) → the position the report is rendered at, as the regime's own page resolves it. */
-  resolveAsOf(knex: Knex, companyId: string, asOf: string | undefined): Promise<bigint>;
 }
 
 const LEDGER = emissionLedgerHistoryProjection.name;
@@ -36,10 +34,9 @@ const LEDGER = emissionLedgerHistoryProjection.name;
 const AUDIT = auditLogProjection.name;
 
 export const reportRenderers: { readonly [R in ReportRegime]: RegimeRenderer<R> } = {
-  ghgProtocol: { reads: [LEDGER], render: renderInventory, resolveAsOf },
-  // A date-time also finds a certificate or offset changed after the last line change before it.
-  shk: { reads: [LEDGER, AUDIT], render: renderShkReport, resolveAsOf: resolveShkAsOf },
-  energyConservation: { reads: [LEDGER, AUDIT], render: renderEnergyReport, resolveAsOf },
+  ghgProtocol: { reads: [LEDGER], render: renderInventory },
+  shk: { reads: [LEDGER, AUDIT], render: renderShkReport },
+  energyConservation: { reads: [LEDGER, AUDIT], render: renderEnergyReport },
 };
 
 /** The report of `regime` for the company's fiscal year as of `position`, with the SHA-256 of its content. */
@@ -65,7 +62,8 @@ export async function reflectedFor(knex: Knex, regime: ReportRegime): Promise<bi
  * so the draft of now is one the filing can render again.
  */
 export async function reportPosition(knex: Knex, regime: ReportRegime, companyId: string, asOf: string | undefined): Promise<bigint> {
-  const position = await reportRenderers[regime].resolveAsOf(knex, companyId, asOf);
+  // A date-time finds the last change of the lines or of the settings and organisation the report reads (resolveAsOf).
+  const position = await resolveAsOf(knex, companyId, asOf);
   if (asOf !== undefined) return position;
   const reflected = await reflectedFor(knex, regime);
   return reflected < position ? reflected : position;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { buildShkReport, DEFAULT_START_MONTH, type EnergyFactorUse, type ShkGap, type ShkLine, type ShkReportContent } from '@ghg/domain';
 import type { ScopeSettingCategory } from '@ghg/events';
-import { contentHash, reflectedPosition, resolveAsOf } from './inventoryReader';
-import { auditedRecordsAsOf } from './supplementReader';
+import { contentHash } from './inventoryReader';
+import { auditedRecordsAsOf } from '../audit/recordsAsOf';
 
 /**
  * The 温対法 SHK report read at a log position: the fiscal year's lines from the temporal ledger
@@ -66,30 +66,6 @@ export async function shkLinesAsOf(knex: Knex, companyId: string, fiscalYear: nu
     gasesKg: r.gases ?? {},
     gwpSet: r.gwp_set,
   }));
-}
-
-/** The settings areas the report reads, as audit-log topics. */
-const SETTINGS_TOPICS = ['settings/nonFossilCertificate', 'settings/offset', 'settings/fiscalYear'] as const;
-
-/**
- * `asOf` → a commit position, as `resolveAsOf` answers it for the ledger's lines; for a date-time,
- * also the company's last change of a certificate, an offset or the fiscal year at or before it, so
- * a certificate entered after the last line change and before the moment is in the report.
- */
-export async function resolveShkAsOf(knex: Knex, companyId: string, asOf: string | undefined): Promise<bigint> {
-  const position = await resolveAsOf(knex, companyId, asOf);
-  if (asOf === undefined || /^\d+$/.test(asOf)) return position;
-  const row = (await knex('audit_log')
-    .where({ company_id: companyId })
-    .whereIn('topic', [...SETTINGS_TOPICS])
-    .andWhere('occurred_at', '<=', new Date(asOf).toISOString())
-    .max({ p: 'position' })
-    .first()) as { p: string | number | null } | undefined;
-  if (row?.p === null || row?.p === undefined) return position;
-  const settings = BigInt(row.p);
-  const reflected = await reflectedPosition(knex);
-  const bounded = settings > reflected ? reflected : settings;
-  return bounded > position ? bounded : position;
 }
 
 export interface RenderedShkReport {

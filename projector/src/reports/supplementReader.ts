@@ -9,7 +9,8 @@ import {
   type SupplementGoal,
   type SupplementOffset,
 } from '@ghg/domain';
-import type { AuditTopic, ScopeSettingCategory } from '@ghg/events';
+import type { ScopeSettingCategory } from '@ghg/events';
+import { auditedRecordsAsOf, fieldNumber as num, fieldText as text, fieldTextOrNull as textOrNull } from '../audit/recordsAsOf';
 import { baseYearRecords } from './baseYearReader';
 
 /**
@@ -20,36 +21,6 @@ import { baseYearRecords } from './baseYearReader';
  * every one of their events at its commit position with each field's value after it, for both
  * APIs and on every event store (the events' own streams are only command-api's to read).
  */
-
-type Fields = Record<string, unknown>;
-
-/**
- * The records of one audited settings area of the company as they stood at `position`, by id:
- * each event's field values folded in log order, a record removed by its last event left out.
- */
-export async function auditedRecordsAsOf(knex: Knex, companyId: string, topic: AuditTopic, position: bigint): Promise<Map<string, Fields>> {
-  const rows: { entity_id: string; type: string; changes: string | { field: string; after: unknown }[] }[] = await knex('audit_log')
-    .where({ company_id: companyId, topic })
-    .andWhere('position', '<=', position.toString())
-    .orderBy('position')
-    .select('entity_id', 'type', 'changes');
-  const records = new Map<string, Fields>();
-  for (const row of rows) {
-    if (/(Removed|Deleted)$/.test(row.type)) {
-      records.delete(row.entity_id);
-      continue;
-    }
-    const changes = typeof row.changes === 'string' ? (JSON.parse(row.changes) as { field: string; after: unknown }[]) : row.changes;
-    const record = { ...records.get(row.entity_id) };
-    for (const change of changes) record[change.field] = change.after;
-    records.set(row.entity_id, record);
-  }
-  return records;
-}
-
-const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));
 
 /** The base year's records recorded by `position`: as many as the audit log has base-year events up to it (one row per event, in order). */
 async function baseYearRecordsAsOf(knex: Knex, companyId: string, position: bigint): Promise<SupplementBaseYearRecord[]> {

@@ -1,10 +1,13 @@
 import type { Knex } from 'knex';
+import { asOfRecordTopics } from '../audit/recordsAsOf';
 import { reflectedPosition } from '../reports/inventoryReader';
 
 /**
  * The moments a company's figures changed (issue 16 §1, the as-of time slider): the commit
- * positions of its ledger changes (`emission_ledger_history.valid_from`, migration 0021) and of
- * its filed reports and base-year records (the positions they were made from), each with its time.
+ * positions of its ledger changes (`emission_ledger_history.valid_from`, migration 0021), of the
+ * changes of its organisation and settings records the views read as of a moment (the audit log,
+ * audit/recordsAsOf.ts) and of its filed reports and base-year records (the positions they were
+ * made from), each with its time.
  * Any `asOf` between two moments shows what the earlier one shows, so a slider that snaps to
  * these positions reaches every state the views and reports have had.
  *
@@ -22,6 +25,8 @@ export interface AsOfMoment {
   lines: number;
   /** Reports filed and base-year records made from this position. */
   reports: number;
+  /** Organisation and settings records changed at this position (audit/recordsAsOf.ts). */
+  records: number;
 }
 
 export interface AsOfMoments {
@@ -79,7 +84,7 @@ export async function asOfMoments(knex: Knex, companyId: string, range: AsOfMome
   const reflected = await reflectedPosition(knex);
   // Only what the temporal ledger reflects: a filed report or base-year record is never ahead of it, a line change may be for a moment.
   const filters = ['position <= ?::bigint'];
-  const bindings: (string | number)[] = [companyId, companyId, companyId, reflected.toString()];
+  const bindings: (string | number | string[])[] = [companyId, companyId, [...asOfRecordTopics], companyId, companyId, reflected.toString()];
   for (const [bound, op] of [
     [range.from, '>='],
     [range.to, '<='],
@@ -98,23 +103,25 @@ export async function asOfMoments(knex: Knex, companyId: string, range: AsOfMome
   const limit = range.limit;
   // Rank i of n is kept when n ≤ limit, when it is the newest, or when round(round(i ÷ s) × s) = i with
   // s = (n − 2) ÷ (limit − 2), in integers as isThinnedIndex does (CASE: no division unless thinned).
-  const rows: { position: string; at: Date | string; lines: number | string; reports: number | string; n: number | string }[] = (
+  const rows: { position: string; at: Date | string; lines: number | string; reports: number | string; records: number | string; n: number | string }[] = (
     await knex.raw(
       `with moments as (
-         select position, min(at) as at, sum(lines) as lines, sum(reports) as reports
-           from (select valid_from as position, occurred_at as at, 1 as lines, 0 as reports from emission_ledger_history where company_id = ?
+         select position, min(at) as at, sum(lines) as lines, sum(reports) as reports, sum(records) as records
+           from (select valid_from as position, occurred_at as at, 1 as lines, 0 as reports, 0 as records from emission_ledger_history where company_id = ?
                  union all
-                 select position, filed_at, 0, 1 from filed_reports where company_id = ?
+                 select position, occurred_at, 0, 0, 1 from audit_log where company_id = ? and topic = any(?::text[])
                  union all
-                 select position, recorded_at, 0, 1 from base_year_records where company_id = ?) m
+                 select position, filed_at, 0, 1, 0 from filed_reports where company_id = ?
+                 union all
+                 select position, recorded_at, 0, 1, 0 from base_year_records where company_id = ?) m
           group by position
        ),
        ranked as (
-         select position, at, lines, reports, row_number() over (order by position) - 1 as i, count(*) over () as n
+         select position, at, lines, reports, records, row_number() over (order by position) - 1 as i, count(*) over () as n
            from moments
           where ${filters.join(' and ')}
        )
-       select position::text as position, at, lines::int as lines, reports::int as reports, n::int as n
+       select position::text as position, at, lines::int as lines, reports::int as reports, records::int as records, n::int as n
          from ranked
         where case
                 when n <= ${limit} or i = n - 1 then true
@@ -126,7 +133,7 @@ export async function asOfMoments(knex: Knex, companyId: string, range: AsOfMome
   ).rows;
   const count = rows.length === 0 ? 0 : Number(rows[0]!.n);
   return {
-    moments: rows.map((r) => ({ position: String(r.position), at: new Date(r.at).toISOString(), lines: Number(r.lines), reports: Number(r.reports) })),
+    moments: rows.map((r) => ({ position: String(r.position), at: new Date(r.at).toISOString(), lines: Number(r.lines), reports: Number(r.reports), records: Number(r.records) })),
     count,
     thinned: count > rows.length,
     reflected: reflected.toString(),

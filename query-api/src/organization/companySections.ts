@@ -3,6 +3,8 @@ import { inheritedSectionTypes, UNSPECIFIED_SECTION } from '@ghg/domain';
 import { companySectionRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
+import { asOfPosition } from '../reports/asOf';
+import { sectionRowsAsOf } from '@ghg/projector';
 import type { ReaderSession } from '../core/session';
 
 interface SectionRow {
@@ -65,12 +67,15 @@ export function authorizedSections<T extends { id: string; parentSection: string
 export function registerCompanySectionQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
   const load = async (companyId: string) => orderSections(await knex('company_sections').where({ company_id: companyId }));
+  // As of a moment: the sections folded from the audit log up to its position.
+  const loadAsOf = async (companyId: string, asOf: string | undefined) =>
+    asOf === undefined ? load(companyId) : orderSections(await sectionRowsAsOf(knex, companyId, await asOfPosition(knex, companyId, asOf)));
 
-  registerRoute(app, deps, companySectionRoutes.list, async ({ reader }) => {
-    return { companySections: await load(reader.selectedCompanyId) };
+  registerRoute(app, deps, companySectionRoutes.list, async ({ reader, query }) => {
+    return { companySections: await loadAsOf(reader.selectedCompanyId, query.asOf) };
   });
 
-  registerRoute(app, deps, companySectionRoutes.authorized, async ({ reader }) => {
-    return { companySections: authorizedSections(await load(reader.selectedCompanyId), reader) };
+  registerRoute(app, deps, companySectionRoutes.authorized, async ({ reader, query }) => {
+    return { companySections: authorizedSections(await loadAsOf(reader.selectedCompanyId, query.asOf), reader) };
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Refusal, shkReportRoutes } from '@ghg/api';
-import { AsOfAheadError, renderShkReport, resolveShkAsOf } from '@ghg/projector';
+import { AsOfAheadError, renderShkReport, resolveAsOf } from '@ghg/projector';
 import type { QueryApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
 
@@ -10,7 +10,7 @@ export function registerShkReportQueries(app: FastifyInstance, deps: QueryApiDep
   registerRoute(app, deps, shkReportRoutes.report, async ({ reader, query }) => {
     let position: bigint;
     try {
-      position = await resolveShkAsOf(knex, reader.selectedCompanyId, query.asOf);
+      position = await resolveAsOf(knex, reader.selectedCompanyId, query.asOf);
     } catch (error) {
       if (error instanceof AsOfAheadError) throw new Refusal('as_of_ahead');
       throw error;

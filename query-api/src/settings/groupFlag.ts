@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import { groupFlagRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
+import { asOfPosition } from '../reports/asOf';
+import { groupFlagsAsOf } from '@ghg/projector';
 
 interface SectionRef {
   id: string;
@@ -38,7 +40,8 @@ async function flagsOf(knex: Knex, companyId: string, flagId?: string) {
 
 export function registerGroupFlagQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  registerRoute(app, deps, groupFlagRoutes.list, async ({ reader: { selectedCompanyId } }) => {
+  registerRoute(app, deps, groupFlagRoutes.list, async ({ reader: { selectedCompanyId }, query }) => {
+    if (query.asOf !== undefined) return { groupFlags: await groupFlagsAsOf(knex, selectedCompanyId, await asOfPosition(knex, selectedCompanyId, query.asOf)) };
     return { groupFlags: await flagsOf(knex, selectedCompanyId) };
   });
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { managementIntensityRoutes } from '@ghg/api';
 import type { QueryApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
+import { asOfPosition } from '../reports/asOf';
+import { managementIntensitiesAsOf } from '@ghg/projector';
 
 interface ValueRow {
   id: string;
@@ -15,7 +17,11 @@ interface ValueRow {
 
 export function registerManagementIntensityQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  registerRoute(app, deps, managementIntensityRoutes.list, async ({ reader: { selectedCompanyId }, query: { fiscalYear } }) => {
+  registerRoute(app, deps, managementIntensityRoutes.list, async ({ reader: { selectedCompanyId }, query: { fiscalYear, asOf } }) => {
+    if (asOf !== undefined) {
+      const values = await managementIntensitiesAsOf(knex, selectedCompanyId, await asOfPosition(knex, selectedCompanyId, asOf));
+      return { managementIntensities: values.filter((v) => fiscalYear === undefined || v.fiscalYear === fiscalYear) };
+    }
     const rows: ValueRow[] = await knex('management_intensities as m')
       .leftJoin('intensities as i', function () {
         this.on('i.id', '=', 'm.intensity_id').andOn('i.company_id', '=', 'm.company_id');

@@ -4,6 +4,8 @@ import type { ScopeCategory } from '@ghg/events';
 import { defaultReductionGoals, scopeCategoryName, SCOPE_CATEGORIES } from '@ghg/domain';
 import type { QueryApiDeps } from '../core/deps';
 import { registerRoute } from '../core/registerRoute';
+import { asOfPosition } from '../reports/asOf';
+import { reductionGoalRowsAsOf } from '@ghg/projector';
 
 interface GoalRow {
   id: string;
@@ -33,10 +35,13 @@ const toGoal = (row: GoalRow) => ({
 
 export function registerReductionGoalQueries(app: FastifyInstance, deps: QueryApiDeps): void {
   const { knex } = deps.db;
-  registerRoute(app, deps, reductionGoalRoutes.list, async ({ reader: { selectedCompanyId }, query: { goalYear } }) => {
-    const rows: GoalRow[] = await knex('reduction_goals')
-      .where({ company_id: selectedCompanyId })
-      .modify((q) => (goalYear === undefined ? q : q.where({ goal_year: goalYear })));
+  registerRoute(app, deps, reductionGoalRoutes.list, async ({ reader: { selectedCompanyId }, query: { goalYear, asOf } }) => {
+    const rows: GoalRow[] =
+      asOf === undefined
+        ? await knex('reduction_goals')
+            .where({ company_id: selectedCompanyId })
+            .modify((q) => (goalYear === undefined ? q : q.where({ goal_year: goalYear })))
+        : (await reductionGoalRowsAsOf(knex, selectedCompanyId, await asOfPosition(knex, selectedCompanyId, asOf))).filter((r) => goalYear === undefined || r.goal_year === goalYear);
     const goals = rows.map(toGoal).sort((a, b) => b.goalYear - a.goalYear || categoryOrder(a.scopeCategory) - categoryOrder(b.scopeCategory));
     // A year without goals shows its blank default set; the first save of the year stores it (GETs never write).
     if (goalYear !== undefined && goals.length === 0) {

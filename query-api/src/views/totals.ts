@@ -5,7 +5,7 @@ import type { ControlApproach } from '@ghg/events';
 import type { QueryApiDeps } from '../core/deps';
 import { groupConsolidation } from '../organization/companies';
 import { registerRoute } from '../core/registerRoute';
-import { totalsAsOfSql } from '@ghg/projector';
+import { auditedRecordsAsOf, companiesAsOf, consolidationApproachAsOf, sectionRowsAsOf, totalsAsOfSql } from '@ghg/projector';
 import { asOfPosition } from '../reports/asOf';
 
 /** Each dimension's column in `emission_totals` (a fixed map: no SQL is built from the request) and its field in the answer. */
@@ -53,24 +53,32 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
     if (toYear < fromYear || toYear - fromYear >= MAX_TOTALS_YEARS) throw new Refusal('invalid_year_range', { fields: ['toYear'], message: `toYear must be fromYear to fromYear + ${MAX_TOTALS_YEARS - 1}` });
     const group = query.of === 'group';
     const companyIds = group ? reader.companyIds : [reader.selectedCompanyId];
-    // No approach asked: the one the group chose (the answer names it).
-    const approach: ConsolidationApproach | null = group ? (query.approach ?? (await groupConsolidation(knex, reader.tenantId)).consolidationApproach) : null;
+    // As of a moment: the temporal ledger stands in for the totals table (same columns, a row per
+    // line), and the companies, their weights, the group's approach, the sections and the offsets
+    // are folded from the audit log up to the same position (projector/src/organization/organizationAsOf.ts).
+    const asOf = query.asOf === undefined ? null : await asOfPosition(knex, group ? null : reader.selectedCompanyId, query.asOf);
+    const temporal = totalsAsOfSql('t');
+    const source = asOf === null ? { sql: 'emission_totals t', bindings: [] as string[] } : { sql: temporal.sql, bindings: temporal.bindings(asOf) };
+    // No approach asked: the one the group chose (then; the answer names it).
+    const approach: ConsolidationApproach | null = !group
+      ? null
+      : (query.approach ?? (asOf === null ? (await groupConsolidation(knex, reader.tenantId)).consolidationApproach : await consolidationApproachAsOf(knex, reader.tenantId, asOf)));
 
-    const companyRows: CompanyRow[] = await knex('companies').whereIn('id', companyIds).orderBy('name').select('id', 'name', 'region', 'equity_share_percent', 'control_approach');
+    // Only companies the caller may see today, as they were then (none registered yet: not listed).
+    const companyRows: CompanyRow[] =
+      asOf === null
+        ? await knex('companies').whereIn('id', companyIds).orderBy('name').select('id', 'name', 'region', 'equity_share_percent', 'control_approach')
+        : (await companiesAsOf(knex, reader.tenantId, asOf)).filter((c) => companyIds.includes(c.id));
     const companies = companyRows.map((c) => {
       const company = { controlApproach: c.control_approach, equitySharePercent: Number(c.equity_share_percent) };
       return { companyId: c.id, name: c.name, region: c.region, weight: approach === null ? 1 : consolidationWeight(approach, company), ...company };
     });
 
-    // As of a moment: the temporal ledger stands in for the totals table (same columns, a row per line).
-    const asOf = query.asOf === undefined ? null : await asOfPosition(knex, group ? null : reader.selectedCompanyId, query.asOf);
-    const temporal = totalsAsOfSql('t');
-    const source = asOf === null ? { sql: 'emission_totals t', bindings: [] as string[] } : { sql: temporal.sql, bindings: temporal.bindings(asOf) };
-
     let sectionIds: string[] | null = null;
     const sectionId = group ? null : (query.sectionId ?? null);
     if (sectionId !== null) {
-      const sections: { id: string; parent_section_id: string | null }[] = await knex('company_sections').where({ company_id: reader.selectedCompanyId }).select('id', 'parent_section_id');
+      const sections: { id: string; parent_section_id: string | null }[] =
+        asOf === null ? await knex('company_sections').where({ company_id: reader.selectedCompanyId }).select('id', 'parent_section_id') : await sectionRowsAsOf(knex, reader.selectedCompanyId, asOf);
       sectionIds = sectionsWithin(sections.map((s) => ({ id: s.id, parentSectionId: s.parent_section_id })), sectionId);
       if (sectionIds === null || sectionIds.length === 0) throw new Refusal('unknown_section', { fields: ['sectionId'], message: 'no such section of the selected company' });
     }
@@ -146,30 +154,54 @@ export function registerViewQueries(app: FastifyInstance, deps: QueryApiDeps): v
       companies,
       rows: answerRows,
       total,
-      offsets: await offsetsByYear(weights, fromYear, toYear),
+      offsets: await offsetsByYear(weights, fromYear, toYear, asOf),
     };
   });
 
-  /** Offset credits used in each fiscal year (each company's own fiscal year), weighted like its emissions: one query. */
-  async function offsetsByYear(weights: readonly { companyId: string; weight: number }[], fromYear: number, toYear: number) {
+  /** Offset credits used in each fiscal year (each company's own fiscal year), weighted like its emissions, now or as of a position. */
+  async function offsetsByYear(weights: readonly { companyId: string; weight: number }[], fromYear: number, toYear: number, asOf: bigint | null) {
     const out = new Map<number, { fiscalYear: number; co2eKg: number; records: number }>();
     for (let fiscalYear = fromYear; fiscalYear <= toYear; fiscalYear++) out.set(fiscalYear, { fiscalYear, co2eKg: 0, records: 0 });
     if (weights.length === 0) return [...out.values()];
-    const starts: { company_id: string; start_month: number }[] = await knex('fiscal_year_settings').whereIn('company_id', weights.map((w) => w.companyId)).select('company_id', 'start_month');
-    const startOf = new Map(starts.map((s) => [s.company_id, s.start_month]));
-    const weightOf = new Map(weights.map((w) => [w.companyId, w.weight]));
+    const companyIds = weights.map((w) => w.companyId);
     // A fiscal year lies within its calendar year and the next: the dates (ISO text) that can fall in the range.
-    const used: { company_id: string; day: string; t: string | number }[] = await knex('offsets')
-      .whereIn('company_id', weights.map((w) => w.companyId))
-      .andWhere('invalid_or_relocation_date', '>=', `${fromYear}-01-01`)
-      .andWhere('invalid_or_relocation_date', '<', `${toYear + 2}-01-01`)
-      .select('company_id', 'invalid_or_relocation_date as day', 'invalid_or_relocation_quantity as t');
+    const [from, until] = [`${fromYear}-01-01`, `${toYear + 2}-01-01`];
+    const { startOf, used } = asOf === null ? await offsetsNow(companyIds, from, until) : await offsetsAsOf(companyIds, asOf);
+    const weightOf = new Map(weights.map((w) => [w.companyId, w.weight]));
     for (const o of used) {
-      const year = out.get(fiscalYearOf(o.day, startOf.get(o.company_id) ?? DEFAULT_START_MONTH));
+      if (o.day < from || o.day >= until) continue;
+      const year = out.get(fiscalYearOf(o.day, startOf.get(o.companyId) ?? DEFAULT_START_MONTH));
       if (!year) continue;
-      year.co2eKg += Number(o.t) * 1000 * (weightOf.get(o.company_id) ?? 0);
+      year.co2eKg += o.tonnes * 1000 * (weightOf.get(o.companyId) ?? 0);
       year.records += 1;
     }
     return [...out.values()];
+  }
+
+  interface OffsetsRead {
+    startOf: Map<string, number>;
+    used: { companyId: string; day: string; tonnes: number }[];
+  }
+
+  async function offsetsNow(companyIds: string[], from: string, until: string): Promise<OffsetsRead> {
+    const starts: { company_id: string; start_month: number }[] = await knex('fiscal_year_settings').whereIn('company_id', companyIds).select('company_id', 'start_month');
+    const used: { company_id: string; day: string; t: string | number }[] = await knex('offsets')
+      .whereIn('company_id', companyIds)
+      .andWhere('invalid_or_relocation_date', '>=', from)
+      .andWhere('invalid_or_relocation_date', '<', until)
+      .select('company_id', 'invalid_or_relocation_date as day', 'invalid_or_relocation_quantity as t');
+    return { startOf: new Map(starts.map((s) => [s.company_id, s.start_month])), used: used.map((o) => ({ companyId: o.company_id, day: o.day, tonnes: Number(o.t) })) };
+  }
+
+  async function offsetsAsOf(companyIds: string[], asOf: bigint): Promise<OffsetsRead> {
+    const startOf = new Map<string, number>();
+    const used: OffsetsRead['used'] = [];
+    for (const companyId of companyIds) {
+      const [fiscalYear, offsets] = await Promise.all([auditedRecordsAsOf(knex, companyId, 'settings/fiscalYear', asOf), auditedRecordsAsOf(knex, companyId, 'settings/offset', asOf)]);
+      const start = [...fiscalYear.values()].map((r) => Number(r.startMonth)).find((m) => m >= 1 && m <= 12);
+      if (start !== undefined) startOf.set(companyId, start);
+      for (const o of offsets.values()) used.push({ companyId, day: String(o.invalidOrRelocationDate ?? ''), tonnes: Number(o.invalidOrRelocationQuantity ?? 0) });
+    }
+    return { startOf, used };
   }
 }

@@ -29,17 +29,21 @@ export const fiscalYearQuery = (companyId: string | undefined) =>
     enabled: Boolean(companyId),
   });
 
-export const companySectionsQuery = (companyId: string | undefined) =>
+/** The company's sections, now or as they stood at `asOf` (a view's `?asOf=`). */
+export const companySectionsQuery = (companyId: string | undefined, asOf: string | null = null) =>
   queryOptions({
-    queryKey: queryKeys.companySections(companyId),
-    queryFn: async () => (await call(companySectionRoutes.list)).companySections,
+    queryKey: [...queryKeys.companySections(companyId), 'all', asOf],
+    queryFn: async () => (await call(companySectionRoutes.list, asOfArgs(asOf))).companySections,
     enabled: Boolean(companyId),
   });
 
-/** The sections this user may act on (all of them for whole-company roles). */
-export const authorizedSectionsQuery = (companyId: string | undefined) =>
+/** The sections this user may act on (all of them for whole-company roles), now or as they stood at `asOf`. */
+export const authorizedSectionsQuery = (companyId: string | undefined, asOf: string | null = null) =>
   queryOptions({
-    queryKey: [...queryKeys.companySections(companyId), 'authorized'],
-    queryFn: async () => (await call(companySectionRoutes.authorized)).companySections,
+    queryKey: [...queryKeys.companySections(companyId), 'authorized', asOf],
+    queryFn: async () => (await call(companySectionRoutes.authorized, asOfArgs(asOf))).companySections,
     enabled: Boolean(companyId),
   });
+
+/** A list's call as of a moment: its `asOf` query when there is one. */
+export const asOfArgs = (asOf: string | null) => (asOf === null ? {} : { query: { asOf } });

@@ -87,7 +87,7 @@ export function AsOfSlider({ testId }: { testId: string }) {
         {valueText}
       </output>
       {data.thinned && (
-        <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`} data-testid={`${testId}-slider-thinned`}>
+        <span className={`ghg-as-of-slider-thinned ${Classes.TEXT_SMALL}`} data-testid={`${testId}-slider-thinned`}>
           {t('asOf.slider.thinned', { shown: intl.formatNumber(moments.length), count: intl.formatNumber(data.count) })}
         </span>
       )}

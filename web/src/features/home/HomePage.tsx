@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../core/ui/AsOfLink';
 import { useIntl } from 'react-intl';
 import { Card, Icon, Intent, Spinner, Tag, type IconName } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';

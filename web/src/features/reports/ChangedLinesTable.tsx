@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../core/ui/AsOfLink';
 import { Callout, HTMLTable } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
 import { scopeSettingCategories } from '@ghg/events';

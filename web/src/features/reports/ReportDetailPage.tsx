@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../core/ui/AsOfLink';
 import { Button, Callout, Card, HTMLTable, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useT } from '../../core/i18n/I18nProvider';
 import { categoryName, categoryShortLabel } from '../../core/router/categories';

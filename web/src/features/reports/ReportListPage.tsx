@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../core/ui/AsOfLink';
 import { Button, Card, HTMLTable, Icon, Intent, NonIdealState, SegmentedControl, Spinner, Tooltip } from '@blueprintjs/core';
 import { reportRegimes, type ReportRegime } from '@ghg/events';
 import { useCan } from '../../core/auth/permissions';

@@ -3,6 +3,7 @@ import type { MessageId } from '@ghg/locales';
 import { groupFlagRoutes } from '@ghg/api';
 import { call, savedRecord, type Answer, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
+import { asOfArgs } from '../../../core/api/queries';
 
 /** Query-key prefix = the live topic. */
 const TOPIC = 'settings/groupFlag';
@@ -16,10 +17,11 @@ export const groupFlagCodes: Record<string, MessageId> = {
   unknown_section: 'groupFlag.error.unknownSection',
 };
 
-export function useGroupFlags(companyId: string) {
+/** The company's flags, now or as they stood at `asOf` (a view's `?asOf=`). */
+export function useGroupFlags(companyId: string, asOf: string | null = null) {
   return useQuery({
-    queryKey: [TOPIC, companyId],
-    queryFn: async () => (await call(groupFlagRoutes.list)).groupFlags,
+    queryKey: [TOPIC, companyId, 'list', asOf],
+    queryFn: async () => (await call(groupFlagRoutes.list, asOfArgs(asOf))).groupFlags,
   });
 }
 

@@ -3,6 +3,7 @@ import type { MessageId } from '@ghg/locales';
 import { intensityRoutes } from '@ghg/api';
 import { call, savedRecord, type Answer, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
+import { asOfArgs } from '../../../core/api/queries';
 
 /** Query-key prefix = the live topic. */
 const TOPIC = 'settings/intensity';
@@ -17,10 +18,11 @@ export const intensityCodes: Record<string, MessageId> = {
   invalid_unit: 'intensity.error.invalidUnit',
 };
 
-export function useIntensities(companyId: string) {
+/** The company's intensities, now or as they stood at `asOf` (a view's `?asOf=`). */
+export function useIntensities(companyId: string, asOf: string | null = null) {
   return useQuery({
-    queryKey: [TOPIC, companyId],
-    queryFn: async () => (await call(intensityRoutes.list)).intensities,
+    queryKey: [TOPIC, companyId, asOf],
+    queryFn: async () => (await call(intensityRoutes.list, asOfArgs(asOf))).intensities,
   });
 }
 

@@ -3,6 +3,7 @@ import type { MessageId } from '@ghg/locales';
 import { managementIntensityRoutes } from '@ghg/api';
 import { call, savedRecord, type Answer, type CallArgs } from '../../../core/api/call';
 import { useInvalidate } from '../../../core/api/mutations';
+import { asOfArgs } from '../../../core/api/queries';
 
 /** Query-key prefix = the live topic. */
 const TOPIC = 'settings/managementIntensity';
@@ -16,10 +17,11 @@ export const managementIntensityCodes: Record<string, MessageId> = {
   invalid_value: 'intensity.management.invalidValue',
 };
 
-export function useManagementIntensities(companyId: string) {
+/** The company's intensity values, now or as they stood at `asOf` (a view's `?asOf=`). */
+export function useManagementIntensities(companyId: string, asOf: string | null = null) {
   return useQuery({
-    queryKey: [TOPIC, companyId],
-    queryFn: async () => (await call(managementIntensityRoutes.list)).managementIntensities,
+    queryKey: [TOPIC, companyId, asOf],
+    queryFn: async () => (await call(managementIntensityRoutes.list, asOfArgs(asOf))).managementIntensities,
   });
 }
 

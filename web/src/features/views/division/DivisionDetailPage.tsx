@@ -2,15 +2,17 @@ import { NonIdealState } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { PageHeader } from '../../../core/ui/PageHeader';
-import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
+import { useViewSections } from '../core/viewSections';
 import { EmissionsOverview } from '../company/EmissionsOverview';
 
 /** /emission/view/division/detail?sectionId=…: one section (and the sections below it) as the company view shows a company. */
 export default function DivisionDetailPage() {
   const t = useT();
   const [params] = useSearchParams();
-  const { sections } = useWorkspace();
+  // As of a past moment, the section as it was named then; one not created yet is not found.
+  const { sections, isPending } = useViewSections();
   const section = sections.find((s) => s.id === params.get('sectionId'));
+  if (isPending) return <PageHeader />;
   if (!section) {
     return (
       <>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../core/ui/AsOfLink';
 import { Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
 import { useT } from '../../../core/i18n/I18nProvider';
@@ -8,6 +8,7 @@ import { PageHeader } from '../../../core/ui/PageHeader';
 import { compareValues } from '../../../core/ui/sorting';
 import { QueryState, useSort } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
+import { useViewSections } from '../core/viewSections';
 import { inUnit, unitDigits, unitSymbol, type EmissionUnit } from '../core/filters';
 import { ChartCard } from '../core/ChartCard';
 import { BasisSwitch, UnitSwitch } from '../core/ViewControls';
@@ -25,7 +26,8 @@ type Column = 'name' | 'emission' | 'childTotalEmission' | 'subtotal' | 'ratio';
 export default function DivisionPage() {
   const t = useT();
   const intl = useIntl();
-  const { companyId, company, fiscalYear, sections, companySectionId, companySection } = useWorkspace();
+  const { companyId, company, fiscalYear, companySectionId, companySection } = useWorkspace();
+  const { sections } = useViewSections();
   const [basis, setBasis] = useState<Scope2Basis>('location');
   const [unit, setUnit] = useState<EmissionUnit>('t');
   const totals = useTotals(companyId, { fromYear: fiscalYear, of: 'company', basis, approach: 'operational', groupBy: ['section'], limit: 0 });

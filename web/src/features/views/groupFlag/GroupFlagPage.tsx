@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../core/ui/AsOfLink';
 import { Callout, Icon, NonIdealState } from '@blueprintjs/core';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { PageHeader } from '../../../core/ui/PageHeader';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { companySectionsQuery } from '../../../core/api/queries';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
+import { useRouteAsOf } from '../../../core/workspace/asOf';
 import { useGroupFlags } from '../../settings/groupFlag/api';
 import { useTotals, type TotalsQuery } from '../core/totals';
 import type { FigureParams } from '../region/viewParams';
@@ -17,8 +18,9 @@ export const FLAG_TRANSITION_PATH = '/emission/view/group-flag/transition';
  */
 export function useFlagTotals(figures: FigureParams, query: { groupBy: NonNullable<TotalsQuery['groupBy']>; fromYear?: number; toYear?: number }) {
   const { companyId, fiscalYear } = useWorkspace();
-  const flags = useGroupFlags(companyId);
-  const sections = useQuery(companySectionsQuery(companyId));
+  const asOf = useRouteAsOf();
+  const flags = useGroupFlags(companyId, asOf);
+  const sections = useQuery(companySectionsQuery(companyId, asOf));
   const totals = useTotals(companyId, { fromYear: query.fromYear ?? fiscalYear, ...(query.toYear !== undefined ? { toYear: query.toYear } : {}), of: 'company', basis: figures.basis, groupBy: query.groupBy, limit: 0 });
   const all = [flags, sections, totals];
   const state = { isPending: all.some((q) => q.isPending), isError: all.some((q) => q.isError), error: all.find((q) => q.isError)?.error ?? null };

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../core/ui/AsOfLink';
 import { Card, HTMLTable } from '@blueprintjs/core';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { categoryName } from '../../../core/router/categories';

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../core/ui/AsOfLink';
 import { Callout, NonIdealState } from '@blueprintjs/core';
 import { useT } from '../../../core/i18n/I18nProvider';
 import { categoryName } from '../../../core/router/categories';
 import { PageHeader } from '../../../core/ui/PageHeader';
 import { QueryState } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
+import { useRouteAsOf } from '../../../core/workspace/asOf';
 import { useIntensities } from '../../settings/intensity/api';
 import { useManagementIntensities } from '../../settings/managementIntensity/api';
 import { inUnit, trendYears, unitSymbol, type EmissionUnit } from '../core/filters';
@@ -25,10 +26,11 @@ import { perUnitSymbol, VALUES_SETTINGS } from './parts';
 export default function IntensityPage() {
   const t = useT();
   const { companyId, company, fiscalYear } = useWorkspace();
+  const asOf = useRouteAsOf();
   const [basis, setBasis] = useState<Scope2Basis>('location');
   const [unit, setUnit] = useState<EmissionUnit>('t');
-  const intensities = useIntensities(companyId);
-  const values = useManagementIntensities(companyId);
+  const intensities = useIntensities(companyId, asOf);
+  const values = useManagementIntensities(companyId, asOf);
   const years = useMemo(() => trendYears(fiscalYear), [fiscalYear]);
   const range = { fromYear: years[0]!, toYear: fiscalYear, of: 'company', basis, approach: 'operational', limit: 0 } as const;
   // Each year's total summed by the database, and its split by scope.

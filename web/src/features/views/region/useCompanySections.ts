@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { companySectionsQuery } from '../../../core/api/queries';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
+import { useRouteAsOf } from '../../../core/workspace/asOf';
 import { useTotals, type TotalsQuery } from '../core/totals';
 import { divisionTree } from '../division/divisionTree';
 import { categoryFigures, kgBySection, notListedKg, sectionsCovered, type SectionNode } from './sectionFigures';
@@ -18,7 +19,7 @@ import type { FigureParams } from './viewParams';
 export function useCompanySections(companyId: string) {
   const workspace = useWorkspace();
   const selected = companyId === workspace.companyId;
-  const sections = useQuery({ ...companySectionsQuery(workspace.companyId), enabled: selected });
+  const sections = useQuery({ ...companySectionsQuery(workspace.companyId, useRouteAsOf()), enabled: selected });
   return { selected, sections };
 }
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../../core/ui/AsOfLink';
 import { Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
 import { useI18n, useT } from '../../../core/i18n/I18nProvider';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../core/ui/AsOfLink';
 import { Callout, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { ViewDownload, type DownloadTable } from '../core/ViewDownload';
 import { useT } from '../../../core/i18n/I18nProvider';
