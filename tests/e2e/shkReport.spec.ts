@@ -121,7 +121,7 @@ test('the 温対法 SHK report shows the demo lines’ figures worked out here, 
   // Printed (on an A4-wide page): the report without the navigation, the as-of bar or the buttons, its tables whole.
   await expectPrintView(page, { buttons: ['shk-print', 'shk-xlsx'], table: 'shk-gases', name: 'shk-report' });
 
-  // The workbook of what the screen shows: named by year and position; its 様式第1 第2表 totals are the screen's
+  // The workbook of what the screen shows: named by year and position; its 様式第1 totals are the screen's
   // (basic and adjusted t-CO2, worked out above).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('shk-xlsx').click()]);
   expect(download.suggestedFilename()).toBe(`shk-report-FY${year}-position-${content.position}.xlsx`);

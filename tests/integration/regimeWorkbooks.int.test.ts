@@ -199,7 +199,7 @@ describeOnBackends('the 省エネ法 and SHK reports as workbooks', (start) => {
     expect(rowsOf(ja.book.worksheets[1]!).some((r) => r[0] === '揮発油')).toBe(true);
   });
 
-  it('SHK: 様式第1 第2表 style gases and adjustments, energy-origin CO2, thresholds, credits and classification hold the JSON report’s figures', async () => {
+  it('SHK: 様式第1 style gases and adjustments, energy-origin CO2, thresholds, credits and classification hold the JSON report’s figures', async () => {
     // A certificate of the year (10,000 kWh) and a cancelled J-クレジット of 2.5 t: two adjustment lines.
     await ok('POST', '/api/non-fossil-certificate', users.admin, { certificateType: 'non_fit_renewable', quantityKwh: 10000, periodFrom: `${year}-04-01`, periodTo: `${year}-09-30`, fiscalYear: year, tracking: false });
     await ok('POST', '/api/offset', users.admin, { type: 'J-クレジット', particularNumberFrom: 'WB-1', particularNumberTo: 'WB-25', invalidOrRelocationQuantity: 2.5, invalidOrRelocationDate: `${year}-09-30`, authType: '無効化' });
