@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { asOfRecordTopics } from '../audit/recordsAsOf';
+import { asOfRecordTopics, topicsInSql } from '../audit/recordsAsOf';
 import { buildGhgInventory, canonicalJson, type GhgInventoryContent, type InventoryLine, type LineEventType, type ReportedLineState } from '@ghg/domain';
 import type { ScopeSettingCategory } from '@ghg/events';
 import { emissionLedgerHistoryProjection } from '../activity/ledgerHistory';
@@ -49,9 +49,9 @@ export async function resolveAsOf(knex: Knex, companyId: string | null, asOf: st
       .andWhere('occurred_at', '<=', at.toISOString())
       .max({ p: 'valid_from' })
       .first(),
-    // Migration 0028 indexes these by topic, company and time.
+    // Migration 0028 indexes these by topic and company, with their times.
     knex('audit_log')
-      .whereIn('topic', [...asOfRecordTopics])
+      .whereRaw(topicsInSql(asOfRecordTopics))
       .modify((q) => (companyId === null ? q : q.where({ company_id: companyId })))
       .andWhere('occurred_at', '<=', at.toISOString())
       .max({ p: 'position' })

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { asOfRecordTopics } from '../audit/recordsAsOf';
+import { asOfRecordTopics, topicsInSql } from '../audit/recordsAsOf';
 import { reflectedPosition } from '../reports/inventoryReader';
 
 /**
@@ -84,7 +84,7 @@ export async function asOfMoments(knex: Knex, companyId: string, range: AsOfMome
   const reflected = await reflectedPosition(knex);
   // Only what the temporal ledger reflects: a filed report or base-year record is never ahead of it, a line change may be for a moment.
   const filters = ['position <= ?::bigint'];
-  const bindings: (string | number | string[])[] = [companyId, companyId, [...asOfRecordTopics], companyId, companyId, reflected.toString()];
+  const bindings: (string | number)[] = [companyId, companyId, companyId, companyId, reflected.toString()];
   for (const [bound, op] of [
     [range.from, '>='],
     [range.to, '<='],
@@ -109,7 +109,7 @@ export async function asOfMoments(knex: Knex, companyId: string, range: AsOfMome
          select position, min(at) as at, sum(lines) as lines, sum(reports) as reports, sum(records) as records
            from (select valid_from as position, occurred_at as at, 1 as lines, 0 as reports, 0 as records from emission_ledger_history where company_id = ?
                  union all
-                 select position, occurred_at, 0, 0, 1 from audit_log where company_id = ? and topic = any(?::text[])
+                 select position, occurred_at, 0, 0, 1 from audit_log where company_id = ? and ${topicsInSql(asOfRecordTopics)}
                  union all
                  select position, filed_at, 0, 1, 0 from filed_reports where company_id = ?
                  union all
