@@ -116,6 +116,38 @@ describeOnBackends('the organisation and settings as of a moment', (start) => {
     expect((await get(`/api/as-of/moments?from=${row!.position}&to=${row!.position}`)).moments).toEqual([expect.objectContaining({ position: row!.position, lines: 0, records: 1 })]);
   });
 
+  it('the lines behind a total as of a moment are the lines of then: a late line left out, a changed line as it was', async () => {
+    const table = async (asOf?: string) => {
+      const res = await call(app, 'POST', '/api/user-input-table-data', users.admin, { fiscalYear: year, scopeId: '2', scope2EmissionIntensityType: 'location', ...(asOf ? { asOf } : {}) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { lines: { dealId: string; scopeSettingId: string; co2eKg: number; deal: { count: number; countUnit: string; occurrenceDate: string } }[]; withoutBasis: number };
+    };
+    const before = await reflected();
+    const then = await table();
+    expect(then.lines.length).toBeGreaterThan(0);
+    // As of now, the lines as of the newest position are the ledger's, field for field.
+    expect(await table(before)).toEqual(then);
+
+    const changed = then.lines[0]!;
+    await ok('POST', '/api/user-input-emission', { deal: { ...changed.deal, id: changed.dealId, count: changed.deal.count * 2 }, scopeSetting: { id: changed.scopeSettingId, scopeCategory: '2' } });
+    const late = (await ok('POST', '/api/user-input-emission', {
+      deal: { id: 'as-of-late-line', count: 1000, countUnit: changed.deal.countUnit, occurrenceDate: changed.deal.occurrenceDate },
+      scopeSetting: { id: changed.scopeSettingId, scopeCategory: '2' },
+    })).line as { dealId: string };
+    const now = await table();
+    expect(now.lines.some((l) => l.dealId === late.dealId)).toBe(true);
+    expect(now.lines.find((l) => l.dealId === changed.dealId)!.co2eKg).toBeCloseTo(changed.co2eKg * 2, 6);
+    // As of the moment before: exactly the table of then.
+    expect(await table(before)).toEqual(then);
+    // And its lines add up to the total of then, as the views show it (kg to the microgram).
+    const totalThen = (await get(withAsOf(`/api/emission-totals?fromYear=${year}&categories=2&basis=location`, before))).total as { co2eKg: number; lines: number };
+    expect(then.lines.length).toBe(totalThen.lines - then.withoutBasis);
+    expect(then.lines.reduce((kg, l) => kg + l.co2eKg, 0)).toBeCloseTo(totalThen.co2eKg, 3);
+    const ahead = await call(app, 'POST', '/api/user-input-table-data', users.admin, { fiscalYear: year, scopeId: '2', asOf: String(BigInt(await reflected()) + 1000n) });
+    expect(ahead.status).toBe(409);
+    expect(ahead.body.code).toBe('as_of_ahead');
+  });
+
   it('a position not reflected yet is 409 as_of_ahead on every list; a malformed asOf is 400', async () => {
     const ahead = String(BigInt(await reflected()) + 1000n);
     for (const url of lists) {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idText, importSourceTypes, isIsoDate, LIMITS, scopeSettingCategories, shortText, year } from '@ghg/events';
 import type { activityLinesDecider } from '@ghg/domain';
-import { expectedVersionArg, numberArg, numeric, optionalId, optionalTextArg } from '../core/args';
-import { defineRoute, errorTable, noErrors, type DeciderError } from '../core/contract';
+import { asOfErrors, expectedVersionArg, numberArg, numeric, optionalId, optionalTextArg, queryAsOf } from '../core/args';
+import { defineRoute, errorTable, type DeciderError } from '../core/contract';
 import { contextErrors } from '../calculation/calculate';
 import { detailArg } from '../settings/scopeSetting';
 
@@ -180,15 +180,17 @@ export const activityLineRoutes = {
     permission: 'company.read',
     summary: "The selected company's activity lines of one category and fiscal year, with their stored results",
     description:
-      'A read sent as POST (the product calls it so): command-api answers it from the emissions ledger read model, as it answers the preview calculation. Scope 2 lists the lines that have a figure on the chosen basis (`scope2EmissionIntensityType`, location by default), with `co2eKg`, `gasesKg` and `factors` of that basis; `withoutBasis` counts the category\'s lines of the year that have none (a market-based line that names no grid-average factor has no location-based figure).',
+      'A read sent as POST (the product calls it so): command-api answers it from the emissions ledger read model, as it answers the preview calculation. With `asOf`, the lines as they stood at that moment: those the temporal ledger holds then, each folded from its own stream up to the position, with the section names of then (409 `as_of_ahead` for a position not reflected yet). Scope 2 lists the lines that have a figure on the chosen basis (`scope2EmissionIntensityType`, location by default), with `co2eKg`, `gasesKg` and `factors` of that basis; `withoutBasis` counts the category\'s lines of the year that have none (a market-based line that names no grid-average factor has no location-based figure).',
     body: z.object({
       fiscalYear: numeric(year()),
       scopeId: z.enum(scopeSettingCategories),
       scope2EmissionIntensityType: z.enum(scope2Bases).nullish().transform((v) => v ?? 'location'),
       /** A section: only its lines and its descendants'. */
       sectionId: idText().nullish(),
+      /** The lines as they stood at that moment (a commit position or an ISO date-time), as the views show a past moment. */
+      asOf: queryAsOf().optional(),
     }),
     response: z.strictObject({ lines: z.array(LedgerLine), withoutBasis: z.number() }),
-    errors: noErrors,
+    errors: asOfErrors,
   }),
 };

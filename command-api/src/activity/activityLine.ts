@@ -22,6 +22,8 @@ import {
 import type { CommandApiDeps } from '../core/deps';
 import { Refusal } from '../core/httpErrors';
 import { registerRoute } from '../core/registerRoute';
+import { AsOfAheadError, resolveAsOf } from '@ghg/projector';
+import { ledgerLinesAsOf } from './linesAsOf';
 import { runEntityCommand } from '../core/entityCommand';
 import type { Session } from '../core/session';
 import { contextFor, loadCalculationFacts } from '../calculation/context';
@@ -170,9 +172,20 @@ export function registerActivityLineRoutes(app: FastifyInstance, deps: CommandAp
 
   // A read the product sends as POST: answered here from the emissions ledger read model (the
   // proxy sends every non-GET to command-api), like the preview calculation.
-  registerRoute(app, deps, activityLineRoutes.tableData, async ({ session, body }) => {
+  registerRoute(app, deps, activityLineRoutes.tableData, async ({ session, body, refuse }) => {
     const { knex } = deps.db;
     const companyId = session.selectedCompanyId;
+    const onBasisOf = (lines: LedgerLine[]) => {
+      if (body.scopeId !== '2') return { lines, withoutBasis: 0 };
+      const onBasis = lines.flatMap((l) => onScope2Basis(l, body.scope2EmissionIntensityType) ?? []);
+      return { lines: onBasis, withoutBasis: lines.length - onBasis.length };
+    };
+    if (body.asOf !== undefined) {
+      const position = await resolveAsOf(knex, companyId, body.asOf).catch((error: unknown) => {
+        throw error instanceof AsOfAheadError ? refuse('as_of_ahead') : error;
+      });
+      return onBasisOf(await ledgerLinesAsOf(deps, { companyId, fiscalYear: body.fiscalYear, category: body.scopeId, sectionId: body.sectionId ?? null, position }));
+    }
     let sectionIds: string[] | null = null;
     if (body.sectionId) {
       const rows = await knex('company_sections').where({ company_id: companyId }).select('id', 'parent_section_id');
@@ -184,10 +197,7 @@ export function registerActivityLineRoutes(app: FastifyInstance, deps: CommandAp
         if (sectionIds !== null) q.whereIn('l.section_id', sectionIds);
       })
       .orderBy([{ column: 'l.occurrence_date' }, { column: 'l.deal_id' }]);
-    const lines = rows.map(ledgerLine);
-    if (body.scopeId !== '2') return { lines, withoutBasis: 0 };
-    const onBasis = lines.flatMap((l) => onScope2Basis(l, body.scope2EmissionIntensityType) ?? []);
-    return { lines: onBasis, withoutBasis: lines.length - onBasis.length };
+    return onBasisOf(rows.map(ledgerLine));
   });
 }
 

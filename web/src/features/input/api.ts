@@ -22,14 +22,16 @@ export interface LineScope {
   category: InputCategory;
   basis: Scope2Basis;
   sectionId: string | null;
+  /** As they stood at this moment (a view's `?asOf=`); absent or null: now. */
+  asOf?: string | null;
 }
 
-const linesQuery = ({ companyId, fiscalYear, category, basis, sectionId }: LineScope) => ({
-  queryKey: [TOPIC, companyId, fiscalYear, category, category === '2' ? basis : null, sectionId],
+const linesQuery = ({ companyId, fiscalYear, category, basis, sectionId, asOf = null }: LineScope) => ({
+  queryKey: [TOPIC, companyId, fiscalYear, category, category === '2' ? basis : null, sectionId, asOf],
   /** The lines, and for scope 2 how many have no figure on the basis. */
   queryFn: () =>
     call(activityLineRoutes.tableData, {
-      body: { fiscalYear, scopeId: category, scope2EmissionIntensityType: category === '2' ? basis : undefined, sectionId: sectionId ?? undefined },
+      body: { fiscalYear, scopeId: category, scope2EmissionIntensityType: category === '2' ? basis : undefined, sectionId: sectionId ?? undefined, ...(asOf === null ? {} : { asOf }) },
     }),
 });
 

@@ -12,6 +12,8 @@ import { QueryState, useSort } from '../../../core/ui/TableParts';
 import { useWorkspace } from '../../../core/workspace/WorkspaceProvider';
 import { useFiscalYearFromUrl } from '../../../core/workspace/useFiscalYearFromUrl';
 import { useLines } from '../../input/api';
+import { useRouteAsOf } from '../../../core/workspace/asOf';
+import { useViewSections } from '../core/viewSections';
 import { useFormulas } from '../../settings/scopeSetting/api';
 import { labelOf } from '../../settings/scopeSetting/form';
 import { calendarMonth, inUnit, unitDigits, unitSymbol, type EmissionUnit } from '../core/filters';
@@ -41,7 +43,8 @@ export default function ScopeDetailPage() {
   const { locale } = useI18n();
   const { pathname } = useLocation();
   useFiscalYearFromUrl();
-  const { companyId, fiscalYear, startMonth, sections, companySectionId, companySection, company } = useWorkspace();
+  const { companyId, fiscalYear, startMonth, companySectionId, companySection, company } = useWorkspace();
+  const { sections } = useViewSections();
   const [basis, setBasis] = useState<Scope2Basis>('location');
   const [unit, setUnit] = useState<EmissionUnit>('t');
   const found = pageOf(pathname);
@@ -57,7 +60,8 @@ export default function ScopeDetailPage() {
     limit: 0,
     ...(companySectionId ? { sectionId: companySectionId } : {}),
   });
-  const lines = useLines({ companyId, fiscalYear, category, basis, sectionId: companySectionId });
+  // The lines behind the figures, as of the same moment as they are.
+  const lines = useLines({ companyId, fiscalYear, category, basis, sectionId: companySectionId, asOf: useRouteAsOf() });
   const formulas = useFormulas();
   const { sort, header } = useSort<Column>({ key: 'occurrenceDate', direction: 'asc' });
 
