@@ -7,7 +7,8 @@ import type { EventStore, JsonValue, NewEvent } from '@ghg/events';
 import { createPostgresEventStore, openDatabase } from '@ghg/eventstore';
 import { allProjections, waitForCheckpoints } from '@ghg/projector';
 import type { ChildServer } from '../integration/childServer';
-import { loginOver, send, type JsonAnswer } from '../integration/commandLoad';
+import type { JsonAnswer } from '../integration/commandLoad';
+import { apiOf, BENCH_COMPANIES, organisation, type Api } from './benchGroup';
 import { onChildServers, type ChildServerTarget } from './childServers';
 import { BENCH_KINDS, BENCH_START_MONTH, BENCH_YEARS, benchBasis, benchDeal, benchMetadata, benchSettings, type LineCompany } from './lineLoad';
 import { round1, seedProgress } from './serverSeed';
@@ -33,29 +34,10 @@ import { latencySummary, printResults, type BenchResult } from './stats';
  * CLI (`npm run rebuild -- --all`: on PostgreSQL beside the running server, embedded with the
  * server stopped, as the CLI requires), and `GET /api/reports/:id` again: identical hash yes/no.
  */
-const COMPANIES = 50;
-const SECTIONS = 20;
 const YEAR = BENCH_YEARS[BENCH_YEARS.length - 1]!;
 const WARM_UP = 3;
 const CHUNK = 4000;
 const root = resolve(import.meta.dirname, '../..');
-
-interface Api {
-  url: string;
-  token: string;
-  get: (path: string) => Promise<JsonAnswer>;
-  post: (path: string, body: unknown) => Promise<JsonAnswer>;
-}
-
-async function apiOf(server: ChildServer): Promise<Api> {
-  const token = await loginOver(server.url);
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const res = await send(server.url, token, method, path, body);
-    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-    return res.body;
-  };
-  return { url: server.url, token, get: (path) => ok('GET', path), post: (path, body) => ok('POST', path, body) };
-}
 
 /** A GET timed to its last byte. */
 async function timedGet(api: Api, path: string): Promise<{ ms: number; body: JsonAnswer }> {
@@ -65,23 +47,6 @@ async function timedGet(api: Api, path: string): Promise<{ ms: number; body: Jso
   const ms = performance.now() - t0;
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 300)}`);
   return { ms, body: JSON.parse(text) as JsonAnswer };
-}
-
-/** The group of (i), made through the API: 50 companies, the selected one with 20 sections; the other companies' lines on section ids of their own. */
-async function organisation(api: Api): Promise<LineCompany[]> {
-  const me = (await api.get('/api/auth-user')).user as { selectedCompanyId: string; tenantId: string };
-  const listSections = async () => (await api.get('/api/company-section')).companySections as { id: string; depth: number }[];
-  let sections = await listSections();
-  const whole = sections.find((s) => s.depth === 0)!;
-  for (let i = sections.length; i < SECTIONS; i++) await api.post('/api/company-section', { section: { name: `ベンチ部門${i + 1}`, parentSection: whole.id } });
-  sections = await listSections();
-  const region = ((await api.get('/api/regions')).regions as string[])[0]!;
-  const existing = ((await api.get('/api/companies')).companies as { id: string }[]).length;
-  for (let i = existing; i < COMPANIES; i++) await api.post('/api/company', { name: `ベンチ会社${String(i + 1).padStart(2, '0')}`, region });
-  const companyIds = ((await api.get('/api/companies')).companies as { id: string }[]).map((c) => c.id).filter((id) => id !== me.selectedCompanyId);
-  const selected = { companyId: me.selectedCompanyId, tenantId: me.tenantId, sectionIds: sections.slice(0, SECTIONS).map((s) => s.id) };
-  const others = companyIds.slice(0, COMPANIES - 1).map((companyId, c) => ({ companyId, tenantId: me.tenantId, sectionIds: Array.from({ length: SECTIONS }, (_, s) => `bench-section-${c + 1}-${s + 1}`) }));
-  return [selected, ...others];
 }
 
 /** A deal and its line detail with every quantity × 1.1 (one decimal): a correction that changes the line's figures. */
@@ -262,8 +227,8 @@ async function measureDrafts(api: Api, asOf: string, runs: number) {
 
 /** How many of the seed's lines fall in the selected company's report year, and how many of them changed after the past moment (the second half). */
 function seededInYear(total: number) {
-  const cells = COMPANIES * BENCH_YEARS.length;
-  const cell = BENCH_YEARS.indexOf(YEAR) * COMPANIES; // the selected company is the first
+  const cells = BENCH_COMPANIES * BENCH_YEARS.length;
+  const cell = BENCH_YEARS.indexOf(YEAR) * BENCH_COMPANIES; // the selected company is the first
   const count = (from: number, to: number) => Math.max(0, Math.ceil((to - cell) / cells) - Math.ceil((from - cell) / cells));
   return { lines: count(0, total), changedAfter: count(Math.floor(total / 2), total) };
 }

@@ -1,7 +1,6 @@
-import { loginOver, send, type JsonAnswer } from '../integration/commandLoad';
-import type { ChildServer } from '../integration/childServer';
+import { apiOf, BENCH_COMPANIES, BENCH_SECTIONS, organisation, type Api } from './benchGroup';
 import { onChildServers } from './childServers';
-import { BENCH_YEARS, type LineCompany } from './lineLoad';
+import { BENCH_YEARS } from './lineLoad';
 import { growAndMeasure, seedProgress } from './serverSeed';
 import { latencySummary, printResults, type BenchResult } from './stats';
 
@@ -17,8 +16,6 @@ import { latencySummary, printResults, type BenchResult } from './stats';
  * query once, in turn, sequentially, the basis alternating location/market between rounds, after
  * a warm-up. Target: p95 < 100 ms for each query on both.
  */
-const COMPANIES = 50;
-const SECTIONS = 20;
 const WARM_UP = 10;
 const ROUNDS = 100;
 /** The fiscal year the pages show (the latest of the seeded five). */
@@ -35,44 +32,6 @@ const QUERIES: { name: string; query: (basis: string) => string }[] = [
   { name: 'comparison: 2 years by category, method, section', query: (b) => `fromYear=${YEAR - 1}&toYear=${YEAR}&of=company&basis=${b}&approach=operational&groupBy=fiscalYear,category,formula,section&limit=0` },
   { name: 'group: by company', query: (b) => `fromYear=${YEAR}&of=group&basis=${b}&approach=operational&groupBy=company&limit=0` },
 ];
-
-interface Api {
-  get: (path: string) => Promise<JsonAnswer>;
-  post: (path: string, body: unknown) => Promise<JsonAnswer>;
-  url: string;
-  token: string;
-}
-
-async function apiOf(server: ChildServer): Promise<Api> {
-  const token = await loginOver(server.url);
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const res = await send(server.url, token, method, path, body);
-    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-    return res.body;
-  };
-  return { get: (path) => ok('GET', path), post: (path, body) => ok('POST', path, body), url: server.url, token };
-}
-
-/**
- * The group of 50 companies and the selected company's 20 sections, made through the API (new
- * sections under the whole company); the lines' companies: the selected company on its 20 real
- * sections, every other company on 20 section ids of its own (the views measured never name them).
- */
-async function organisation(api: Api): Promise<LineCompany[]> {
-  const me = (await api.get('/api/auth-user')).user as { selectedCompanyId: string; tenantId: string };
-  const listSections = async () => (await api.get('/api/company-section')).companySections as { id: string; name: string; parentSectionId?: string | null; depth: number }[];
-  let sections = await listSections();
-  const whole = sections.find((s) => s.depth === 0)!;
-  for (let i = sections.length; i < SECTIONS; i++) await api.post('/api/company-section', { section: { name: `ベンチ部門${i + 1}`, parentSection: whole.id } });
-  sections = await listSections();
-  const region = ((await api.get('/api/regions')).regions as string[])[0]!;
-  const existing = ((await api.get('/api/companies')).companies as { id: string }[]).length;
-  for (let i = existing; i < COMPANIES; i++) await api.post('/api/company', { name: `ベンチ会社${String(i + 1).padStart(2, '0')}`, region });
-  const companyIds = ((await api.get('/api/companies')).companies as { id: string }[]).map((c) => c.id).filter((id) => id !== me.selectedCompanyId);
-  const selected = { companyId: me.selectedCompanyId, tenantId: me.tenantId, sectionIds: sections.slice(0, SECTIONS).map((s) => s.id) };
-  const others = companyIds.slice(0, COMPANIES - 1).map((companyId, c) => ({ companyId, tenantId: me.tenantId, sectionIds: Array.from({ length: SECTIONS }, (_, s) => `bench-section-${c + 1}-${s + 1}`) }));
-  return [selected, ...others];
-}
 
 /**
  * Every query `ROUNDS` times after a warm-up, in turn, and in each round `GET /api/auth-user` as a
@@ -134,7 +93,7 @@ function result(seeded: number, label: string, figures: Record<string, number | 
   }
   all.worst_p95_ms = worstP95;
   all.target = 'p95 < 100 ms';
-  return { name: `(i) views' GET /api/emission-totals at ${seeded.toLocaleString('en-US')} seeded lines (${COMPANIES} companies × ${BENCH_YEARS.length} fiscal years × ${SECTIONS} sections), ${label}`, figures: all };
+  return { name: `(i) views' GET /api/emission-totals at ${seeded.toLocaleString('en-US')} seeded lines (${BENCH_COMPANIES} companies × ${BENCH_YEARS.length} fiscal years × ${BENCH_SECTIONS} sections), ${label}`, figures: all };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

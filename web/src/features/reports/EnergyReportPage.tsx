@@ -1,18 +1,14 @@
 import { useIntl } from 'react-intl';
-import { Callout, Card, HTMLTable, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Card, HTMLTable, Intent } from '@blueprintjs/core';
 import type { MessageId } from '@ghg/locales';
 import { useT } from '../../core/i18n/I18nProvider';
 import { BarChart } from '../../core/ui/BarChart';
-import { ErrorCallout } from '../../core/ui/ErrorCallout';
-import { PageHeader } from '../../core/ui/PageHeader';
 import { useRouteAsOf } from '../../core/workspace/asOf';
 import { useFiscalYearFromUrl } from '../../core/workspace/useFiscalYearFromUrl';
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
-import { energyReportCodes, energyTypeName, useEnergyReport, type EnergyGap, type EnergyReportAnswer } from './energyApi';
+import { energyTypeName, useEnergyReport, type EnergyGap, type EnergyReportAnswer } from './energyApi';
 import { shortHash } from './figures';
-import { ReportPageActions } from './ReportPageActions';
-import { FileReportLink } from './FileReportLink';
-import './reports.css';
+import { RegulatoryReportFrame } from './RegulatoryReportFrame';
 
 /**
  * 省エネ法 定期報告 (issue 16 §4): energy use in GJ and crude-oil equivalent kL by energy type and by
@@ -21,29 +17,13 @@ import './reports.css';
  * (POST /api/reports/energy/xlsx). docs/energy-report.md.
  */
 export default function EnergyReportPage() {
-  const t = useT();
   useFiscalYearFromUrl();
-  const { companyId, company, fiscalYear } = useWorkspace();
-  const asOf = useRouteAsOf();
-  const report = useEnergyReport(companyId, fiscalYear, asOf);
+  const { companyId, fiscalYear } = useWorkspace();
+  const report = useEnergyReport(companyId, fiscalYear, useRouteAsOf());
   return (
-    <div className="ghg-report-page">
-      <PageHeader
-        subtitle={t('energyReport.subtitle', { company: company?.name ?? '', year: String(fiscalYear) })}
-        actions={<ReportPageActions report="energy" fiscalYear={fiscalYear} shown={report} />}
-      />
-      <FileReportLink regime="energyConservation" asOf={asOf} />
-      <p className="bp6-text-muted">{t('energyReport.intro')}</p>
-      {report.isPending ? (
-        <div className="ghg-center-pad">
-          <Spinner size={24} />
-        </div>
-      ) : report.isError ? (
-        <ErrorCallout error={report.error} codes={energyReportCodes} />
-      ) : (
-        <EnergyReportBody data={report.data} />
-      )}
-    </div>
+    <RegulatoryReportFrame report="energy" shown={report}>
+      {(data) => <EnergyReportBody data={data} />}
+    </RegulatoryReportFrame>
   );
 }
 

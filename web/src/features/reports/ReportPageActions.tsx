@@ -1,15 +1,7 @@
 import { Button } from '@blueprintjs/core';
-import { energyReportRoutes, shkReportRoutes } from '@ghg/api';
 import { useT } from '../../core/i18n/I18nProvider';
-import { energyReportCodes } from './energyApi';
 import { ReportXlsxButton } from './ReportXlsxButton';
-import { shkReportCodes } from './shkApi';
-
-/** Each report's workbook route, the names of its refusals, its file's name, its print button's label. */
-const reports = {
-  energy: { route: energyReportRoutes.xlsx, codes: energyReportCodes, fallbackName: 'energy-report.xlsx', print: 'energyReport.print' },
-  shk: { route: shkReportRoutes.xlsx, codes: shkReportCodes, fallbackName: 'shk-report.xlsx', print: 'shkReport.print' },
-} as const;
+import { regulatoryReports, type RegulatoryReport } from './regulatoryReports';
 
 /**
  * The buttons of the 省エネ法 and SHK report pages: "Download Excel" of the position the screen
@@ -21,13 +13,13 @@ export function ReportPageActions({
   fiscalYear,
   shown,
 }: {
-  report: keyof typeof reports;
+  report: RegulatoryReport;
   fiscalYear: number;
   /** The report's answer on the screen (none yet: both wait); `isPlaceholderData`: an earlier answer shown while the asked one loads. */
   shown: { data?: { content: { position: string } }; isPlaceholderData: boolean };
 }) {
   const t = useT();
-  const { route, codes, fallbackName, print } = reports[report];
+  const { route, codes, fallbackName, print } = regulatoryReports[report];
   return (
     <>
       <ReportXlsxButton

@@ -1,18 +1,14 @@
 import { useIntl } from 'react-intl';
-import { Callout, Card, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, Card, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import type { NonFossilCertificateType } from '@ghg/events';
 import { useT } from '../../core/i18n/I18nProvider';
-import { ErrorCallout } from '../../core/ui/ErrorCallout';
-import { PageHeader } from '../../core/ui/PageHeader';
 import { useRouteAsOf } from '../../core/workspace/asOf';
 import { useFiscalYearFromUrl } from '../../core/workspace/useFiscalYearFromUrl';
 import { useWorkspace } from '../../core/workspace/WorkspaceProvider';
 import { certificateTypeName } from '../settings/offset/certificateNames';
 import { shortHash } from './figures';
-import { shkAdjustmentName, shkGasName, shkReportCodes, shkRuleName, useShkReport, type ShkGap, type ShkReportAnswer } from './shkApi';
-import { ReportPageActions } from './ReportPageActions';
-import { FileReportLink } from './FileReportLink';
-import './reports.css';
+import { shkAdjustmentName, shkGasName, shkRuleName, useShkReport, type ShkGap, type ShkReportAnswer } from './shkApi';
+import { RegulatoryReportFrame } from './RegulatoryReportFrame';
 
 /**
  * 温対法 算定・報告・公表制度 (SHK) report (issue 16 §4): energy-origin CO2 and the other gases,
@@ -21,29 +17,13 @@ import './reports.css';
  * and as a workbook of the same position (POST /api/reports/shk/xlsx). docs/shk-report.md.
  */
 export default function ShkReportPage() {
-  const t = useT();
   useFiscalYearFromUrl();
-  const { companyId, company, fiscalYear } = useWorkspace();
-  const asOf = useRouteAsOf();
-  const report = useShkReport(companyId, fiscalYear, asOf);
+  const { companyId, fiscalYear } = useWorkspace();
+  const report = useShkReport(companyId, fiscalYear, useRouteAsOf());
   return (
-    <div className="ghg-report-page">
-      <PageHeader
-        subtitle={t('shkReport.subtitle', { company: company?.name ?? '', year: String(fiscalYear) })}
-        actions={<ReportPageActions report="shk" fiscalYear={fiscalYear} shown={report} />}
-      />
-      <FileReportLink regime="shk" asOf={asOf} />
-      <p className="bp6-text-muted">{t('shkReport.intro')}</p>
-      {report.isPending ? (
-        <div className="ghg-center-pad">
-          <Spinner size={24} />
-        </div>
-      ) : report.isError ? (
-        <ErrorCallout error={report.error} codes={shkReportCodes} />
-      ) : (
-        <ShkReportBody data={report.data} />
-      )}
-    </div>
+    <RegulatoryReportFrame report="shk" shown={report}>
+      {(data) => <ShkReportBody data={data} />}
+    </RegulatoryReportFrame>
   );
 }
 
